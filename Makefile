@@ -1,0 +1,37 @@
+# kubecfg: the CLI, the browser playground and the share service.
+# Fragments in mk/*.mk add their own targets to BUILD_TARGETS, TEST_TARGETS,
+# BENCH_TARGETS and FUZZ_TARGETS.
+GO ?= go
+export CGO_ENABLED ?= 0
+
+BUILD_TARGETS := bin/kubecfg
+TEST_TARGETS := test-go
+BENCH_TARGETS := bench-go
+FUZZ_TARGETS :=
+FUZZTIME ?= 10m
+
+.PHONY: all build test test-go bench bench-go fuzz serve clean FORCE
+all: build
+
+include $(wildcard mk/*.mk)
+
+build: $(BUILD_TARGETS)
+
+bin/kubecfg: FORCE
+	$(GO) build -trimpath -o $@ ./cmd/kubecfg
+
+test: $(TEST_TARGETS)
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+bench: $(BENCH_TARGETS)
+
+bench-go:
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./pkg/...
+
+fuzz: $(FUZZ_TARGETS)
+
+clean:
+	rm -rf bin
