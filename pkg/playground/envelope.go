@@ -1,0 +1,66 @@
+// Package playground handles the browser playground's request/response
+// envelope: one request is a kubecfg invocation in data (files, entry,
+// command, expression, features, vars, output format), one response is the
+// output, the diagnostics, the features table and the equivalent command
+// line. It is plain Go: the wasm shim, the tests and the benchmarks call it.
+package playground
+
+// Request is one kubecfg invocation in data (PLAYGROUND.md).
+type Request struct {
+	Version     string            `json:"version,omitempty"`
+	Files       map[string]string `json:"files"`
+	Entry       string            `json:"entry"`
+	Command     string            `json:"command"` // "show" or "eval"
+	Expr        string            `json:"expr,omitempty"`
+	Output      string            `json:"output,omitempty"` // "yaml", "json" or "jsonnet"
+	Features    []string          `json:"features,omitempty"`
+	Alpha       bool              `json:"alpha,omitempty"`
+	ExtStr      map[string]string `json:"extStr,omitempty"`
+	ExtCode     map[string]string `json:"extCode,omitempty"`
+	TLAStr      map[string]string `json:"tlaStr,omitempty"`
+	TLACode     map[string]string `json:"tlaCode,omitempty"`
+	Exec        string            `json:"exec,omitempty"`
+	OverlayCode string            `json:"overlayCode,omitempty"`
+}
+
+// Diagnostic is one error or warning, located where possible. Lines and
+// columns are 1-based; 0 means unknown.
+type Diagnostic struct {
+	Severity  string `json:"severity"` // "error" or "warning"
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
+	EndLine   int    `json:"endLine,omitempty"`
+	EndColumn int    `json:"endColumn,omitempty"`
+	Message   string `json:"message"`
+	Hint      string `json:"hint,omitempty"`
+}
+
+// FeatureRow is one row of the kubecfg features table.
+type FeatureRow struct {
+	Name    string `json:"name"`
+	Stage   string `json:"stage"`
+	Default bool   `json:"default"`
+	Enabled bool   `json:"enabled"`
+	Source  string `json:"source"`
+	Since   string `json:"since"`
+	Doc     string `json:"doc"`
+}
+
+// Timings are the evaluation's durations in milliseconds.
+type Timings struct {
+	TotalMs float64 `json:"totalMs"`
+}
+
+// Response is the result of one Request. Output is what the CLI prints on
+// standard output; Stderr what it prints on standard error (the error text,
+// byte for byte); ExitCode its exit status.
+type Response struct {
+	Output      string       `json:"output"`
+	Stderr      string       `json:"stderr,omitempty"`
+	ExitCode    int          `json:"exitCode"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	Features    []FeatureRow `json:"features"`
+	Command     string       `json:"command"`
+	Timings     Timings      `json:"timings"`
+}
