@@ -17,6 +17,7 @@ require (
 	github.com/syumai/workers v0.33.0 // indirect
 	go.etcd.io/bbolt v1.5.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
+	go.yaml.in/yaml/v3 v3.0.4 // indirect
 	golang.org/x/crypto v0.45.0 // indirect
 	golang.org/x/sys v0.45.0 // indirect
 	golang.org/x/text v0.31.0 // indirect
