@@ -1,0 +1,301 @@
+package sharetest
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kubecfg/kubecfg/pkg/share"
+)
+
+// APIOptions configures RunAPI.
+type APIOptions struct {
+	// Client sends the requests (a client with a 30 s timeout unless
+	// given).
+	Client *http.Client
+	// Atomic servers answer 201 to exactly one of several racing POSTs of
+	// one snippet.
+	Atomic bool
+}
+
+// Response is one answer of the API, read in full.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Do sends one request to the API and reads the whole answer.
+func Do(client *http.Client, method, url, contentType string, body io.Reader) (*Response, error) {
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, url, err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, url, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: read body: %w", method, url, err)
+	}
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+}
+
+type api struct {
+	t      *testing.T
+	base   string
+	client *http.Client
+	nonce  string
+}
+
+func (a *api) do(method, path, contentType string, body []byte) *Response {
+	a.t.Helper()
+	var r io.Reader
+	if body != nil {
+		r = bytes.NewReader(body)
+	}
+	resp, err := Do(a.client, method, a.base+path, contentType, r)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return resp
+}
+
+// wantError checks that resp is a JSON error with the given status.
+func wantError(t *testing.T, what string, resp *Response, status int) {
+	t.Helper()
+	if resp.Status != status {
+		t.Errorf("%s: status %d, want %d (body %s)", what, resp.Status, status, resp.Body)
+	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s: Content-Type %q, want application/json", what, ct)
+	}
+	var e share.Error
+	if err := json.Unmarshal(resp.Body, &e); err != nil || e.Error == "" {
+		t.Errorf("%s: body %q is not a JSON error object (%v)", what, resp.Body, err)
+	}
+}
+
+// RunAPI runs the API-level round trip against the share API at base (for
+// example "http://127.0.0.1:8080"). Snippets carry a random nonce, so the
+// suite can run again against a store that is not empty.
+func RunAPI(t *testing.T, base string, opts APIOptions) {
+	client := opts.Client
+	if client == nil {
+		client = &http.Client{Timeout: 30 * time.Second}
+	}
+	var nb [8]byte
+	rand.Read(nb[:])
+	a := &api{t: t, base: strings.TrimSuffix(base, "/"), client: client, nonce: hex.EncodeToString(nb[:])}
+
+	t.Run("round_trip", func(t *testing.T) {
+		a := *a
+		a.t = t
+		body := fmt.Sprintf(`{"version": 1, "nonce": %q, "entry": "main.jsonnet", "files": {"main.jsonnet": "{ a: 1 } <b>&"}}`, a.nonce)
+		first := a.do("POST", share.CollectionPath, "application/json", []byte(body))
+		if first.Status != http.StatusCreated {
+			t.Fatalf("first POST: status %d, want 201 (body %s)", first.Status, first.Body)
+		}
+		var c share.Created
+		if err := json.Unmarshal(first.Body, &c); err != nil {
+			t.Fatalf("first POST: body %q: %v", first.Body, err)
+		}
+		if !share.ValidID(c.ID) || c.URL != share.PagePrefix+c.ID {
+			t.Fatalf("first POST: answer %+v, want a valid id and url /s/id", c)
+		}
+		if loc := first.Header.Get("Location"); loc != share.ItemPrefix+c.ID {
+			t.Errorf("first POST: Location %q, want %q", loc, share.ItemPrefix+c.ID)
+		}
+
+		reordered := fmt.Sprintf("{\n  \"files\": {\"main.jsonnet\": \"{ a: 1 } <b>&\"},\n  \"entry\": \"main.jsonnet\", \"nonce\": %q, \"version\": 1\n}\n", a.nonce)
+		second := a.do("POST", share.CollectionPath, "text/plain;charset=UTF-8", []byte(reordered))
+		if second.Status != http.StatusOK {
+			t.Fatalf("POST of the same snippet: status %d, want 200 (body %s)", second.Status, second.Body)
+		}
+		var c2 share.Created
+		if err := json.Unmarshal(second.Body, &c2); err != nil || c2 != c {
+			t.Fatalf("POST of the same snippet: answer %s (%v), want %+v", second.Body, err, c)
+		}
+
+		got := a.do("GET", share.ItemPrefix+c.ID, "", nil)
+		if got.Status != http.StatusOK {
+			t.Fatalf("GET: status %d, want 200 (body %s)", got.Status, got.Body)
+		}
+		want, err := share.Canonicalize([]byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Body, want) {
+			t.Errorf("GET body = %s, want %s", got.Body, want)
+		}
+		for name, want := range map[string]string{
+			"Content-Type":           "application/json",
+			"X-Content-Type-Options": "nosniff",
+			"Cache-Control":          "public, max-age=31536000, immutable",
+		} {
+			if v := got.Header.Get(name); v != want {
+				t.Errorf("GET: %s = %q, want %q", name, v, want)
+			}
+		}
+		if csp := got.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+			t.Errorf("GET: Content-Security-Policy = %q, want default-src 'none'", csp)
+		}
+	})
+
+	t.Run("unknown_id", func(t *testing.T) {
+		a := *a
+		a.t = t
+		id := share.ID([]byte("never stored " + a.nonce))
+		wantError(t, "GET unknown", a.do("GET", share.ItemPrefix+id, "", nil), http.StatusNotFound)
+	})
+
+	t.Run("malformed_ids", func(t *testing.T) {
+		a := *a
+		a.t = t
+		good := share.ID([]byte(a.nonce))
+		for _, tc := range []struct{ name, id string }{
+			{"empty", ""},
+			{"short", good[:share.IDLen-1]},
+			{"long", good + "A"},
+			{"bad_character", "!" + good[1:]},
+			{"padding", good[:20] + "=="},
+			{"noncanonical_last_character", good[:21] + "B"},
+			{"dot_dot", ".."},
+			{"nested_path", good + "/x"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				if tc.name == "noncanonical_last_character" && strings.HasSuffix(good, "B") {
+					tc.id = good[:21] + "C"
+				}
+				wantError(t, "GET "+tc.id, a.do("GET", share.ItemPrefix+tc.id, "", nil), http.StatusBadRequest)
+			})
+		}
+	})
+
+	t.Run("bad_bodies", func(t *testing.T) {
+		a := *a
+		a.t = t
+		for _, tc := range []struct {
+			name, contentType, body string
+			status                  int
+		}{
+			{"array", "application/json", `[1,2]`, 400},
+			{"string", "application/json", `"x"`, 400},
+			{"number", "application/json", `1`, 400},
+			{"null", "application/json", `null`, 400},
+			{"empty", "application/json", ``, 400},
+			{"not_json", "application/json", `{nope}`, 400},
+			{"truncated", "application/json", `{"a":`, 400},
+			{"trailing_data", "application/json", `{"a":1} {"b":2}`, 400},
+			{"form_encoded", "application/x-www-form-urlencoded", `a=1`, 415},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				wantError(t, "POST "+tc.name, a.do("POST", share.CollectionPath, tc.contentType, []byte(tc.body)), tc.status)
+			})
+		}
+	})
+
+	t.Run("size_limit", func(t *testing.T) {
+		a := *a
+		a.t = t
+		exact := padded(a.nonce, share.MaxBody)
+		if resp := a.do("POST", share.CollectionPath, "application/json", exact); resp.Status != 201 && resp.Status != 200 {
+			t.Errorf("POST of exactly %d bytes: status %d, want 201 or 200 (body %s)", share.MaxBody, resp.Status, resp.Body)
+		}
+		over := padded(a.nonce, 65<<10)
+		wantError(t, "POST 65 KiB", a.do("POST", share.CollectionPath, "application/json", over), http.StatusRequestEntityTooLarge)
+		oneOver := padded(a.nonce, share.MaxBody+1)
+		wantError(t, "POST 64 KiB + 1", a.do("POST", share.CollectionPath, "application/json", oneOver), http.StatusRequestEntityTooLarge)
+
+		// Without a Content-Length the limit holds while reading.
+		resp, err := Do(a.client, "POST", a.base+share.CollectionPath, "application/json", io.MultiReader(bytes.NewReader(over)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantError(t, "POST 65 KiB chunked", resp, http.StatusRequestEntityTooLarge)
+	})
+
+	t.Run("methods", func(t *testing.T) {
+		a := *a
+		a.t = t
+		id := share.ID([]byte(a.nonce))
+		for _, tc := range []struct{ method, path, allow string }{
+			{"GET", share.CollectionPath, "POST"},
+			{"PUT", share.CollectionPath, "POST"},
+			{"DELETE", share.CollectionPath, "POST"},
+			{"POST", share.ItemPrefix + id, "GET, HEAD"},
+			{"PUT", share.ItemPrefix + id, "GET, HEAD"},
+			{"DELETE", share.ItemPrefix + id, "GET, HEAD"},
+		} {
+			t.Run(tc.method+"_"+strings.ReplaceAll(strings.Trim(tc.path, "/"), "/", "_"), func(t *testing.T) {
+				resp := a.do(tc.method, tc.path, "application/json", []byte(`{}`))
+				wantError(t, tc.method+" "+tc.path, resp, http.StatusMethodNotAllowed)
+				if got := resp.Header.Get("Allow"); got != tc.allow {
+					t.Errorf("Allow = %q, want %q", got, tc.allow)
+				}
+			})
+		}
+	})
+
+	t.Run("racing_posts_of_one_snippet", func(t *testing.T) {
+		a := *a
+		a.t = t
+		body := []byte(fmt.Sprintf(`{"nonce":%q,"race":true}`, a.nonce))
+		const n = 20
+		statuses := make([]int, n)
+		ids := make([]string, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				resp, err := Do(a.client, "POST", a.base+share.CollectionPath, "application/json", bytes.NewReader(body))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				statuses[i] = resp.Status
+				var c share.Created
+				json.Unmarshal(resp.Body, &c)
+				ids[i] = c.ID
+			}()
+		}
+		wg.Wait()
+		created := 0
+		for i := range n {
+			switch statuses[i] {
+			case 201:
+				created++
+			case 200:
+			default:
+				t.Errorf("racing POST %d: status %d, want 201 or 200", i, statuses[i])
+			}
+			if ids[i] != ids[0] {
+				t.Errorf("racing POST %d: id %q, want %q like the first", i, ids[i], ids[0])
+			}
+		}
+		if created < 1 || (opts.Atomic && created != 1) {
+			t.Errorf("%d racing POSTs answered 201, want exactly one (atomic=%v)", created, opts.Atomic)
+		}
+	})
+}
+
+// padded returns a JSON object of exactly size bytes.
+func padded(nonce string, size int) []byte {
+	head := fmt.Sprintf(`{"nonce":%q,"pad":"`, nonce)
+	tail := `"}`
+	return []byte(head + strings.Repeat("x", size-len(head)-len(tail)) + tail)
+}
