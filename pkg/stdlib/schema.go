@@ -1,0 +1,62 @@
+package stdlib
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// schemaURL is the name the schema under test gets inside the compiler; it
+// shows in validation errors.
+const schemaURL = "internal:///validateJSONSchema/schema.json"
+
+// noLoader refuses every $ref outside the schema itself: this package does
+// no I/O, so a schema must be self-contained (the drafts' meta-schemas are
+// built into the library).
+var noLoader = jsonschema.SchemeURLLoader{}
+
+// ValidateJSONSchema checks obj against schema (a JSON Schema value; draft
+// 2020-12 unless its $schema names another). It returns nil when obj is
+// valid, else an error listing each place that is invalid and why.
+func ValidateJSONSchema(obj, schema any) error {
+	doc, err := toSchemaValue(schema)
+	if err != nil {
+		return fmt.Errorf("unable to json marshal schema: %w", err)
+	}
+	inst, err := toSchemaValue(obj)
+	if err != nil {
+		return fmt.Errorf("unable to json marshal object: %w", err)
+	}
+	c := jsonschema.NewCompiler()
+	c.UseLoader(noLoader)
+	if err := c.AddResource(schemaURL, doc); err != nil {
+		return fmt.Errorf("unable to compile jsonschema: %w", err)
+	}
+	sch, err := c.Compile(schemaURL)
+	if err != nil {
+		return fmt.Errorf("unable to compile jsonschema: %w", err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		return fmt.Errorf("object is invalid against the schema: %w", err)
+	}
+	return nil
+}
+
+// toSchemaValue round-trips v through JSON so numbers are json.Number, the
+// form the validator wants.
+func toSchemaValue(v any) (any, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return jsonschema.UnmarshalJSON(bytes.NewReader(data))
+}
+
+func validateJSONSchema(args []any) (any, error) {
+	if err := ValidateJSONSchema(args[0], args[1]); err != nil {
+		return nil, err
+	}
+	return true, nil
+}
