@@ -1,0 +1,43 @@
+// Command kubecfg evaluates Jsonnet (and YAKL) into Kubernetes objects:
+// show, eval, features, version, httpd and playground. Flags, output and
+// error texts follow kubecfg; feature gates follow RFC05 and the predefined
+// kubecfg follows RFC06. All logic lives in pkg/; this is flags and printing.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run executes one command line and returns its exit status. Errors go to
+// stderr as plain text, followed by a hint where one applies.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "internal error: %v\n", r)
+			code = 1
+		}
+	}()
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(stderr, trimNewline(err.Error()))
+		if h := kubecfg.Hint(err); h != "" {
+			fmt.Fprintln(stderr, h)
+		}
+		return 1
+	}
+	return 0
+}
+
+func trimNewline(s string) string {
+	for len(s) > 0 && s[len(s)-1] == '\n' {
+		s = s[:len(s)-1]
+	}
+	return s
+}

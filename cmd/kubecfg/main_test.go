@@ -1,0 +1,30 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"kubecfg": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScript runs the CLI scripts in testdata/script. $WORK is the current
+// directory; error texts name it as file://$WORK/... . Set
+// UPDATE_SCRIPTS=1 to rewrite the expected output in the scripts.
+func TestScript(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") == "1",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("KUBECFG_JPATH", "")
+			env.Setenv("KUBECFG_ALPHA", "")
+			env.Setenv("KUBECFG_FEATURES", "")
+			return nil
+		},
+	})
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
+)
+
+func newPlaygroundCmd(g *globals) *cobra.Command {
+	var addr, dataDir, staticDir string
+	cmd := &cobra.Command{
+		Use:   "playground",
+		Short: "Serve the browser playground and the share service (alpha: --features=playground)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := g.config(nil)
+			if err != nil {
+				return err
+			}
+			if err := cfg.Gates.Require(features.Playground); err != nil {
+				return err
+			}
+			return servePlayground(cmd.Context(), g, addr, dataDir, staticDir)
+		},
+	}
+	cmd.Flags().StringVarP(&addr, "listen-addr", "l", "127.0.0.1:8080", "Address to listen on")
+	cmd.Flags().StringVar(&dataDir, "data-dir", defaultDataDir(), "Directory for the share service's database")
+	cmd.Flags().StringVar(&staticDir, "static-dir", "", "Serve the site from this directory instead of the built-in copy")
+	_ = fmt.Sprint
+	return cmd
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
+
+// overlayFlags are --overlay-code and --overlay-code-file, shared by show
+// and eval.
+type overlayFlags struct{ code, file string }
+
+func (o *overlayFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.code, "overlay-code", "", "Jsonnet code merged into each input: (import INPUT) + (CODE)")
+	cmd.Flags().StringVar(&o.file, "overlay-code-file", "", "File of Jsonnet code merged into each input")
+	cmd.MarkFlagsMutuallyExclusive("overlay-code", "overlay-code-file")
+}
+
+func (o *overlayFlags) overlay() kubecfg.Overlay { return kubecfg.Overlay{Code: o.code, File: o.file} }
+
+func newShowCmd(g *globals) *cobra.Command {
+	var (
+		format, exec, exportDir string
+		ov                      overlayFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "show [FILE...]",
+		Short: "Show expanded resource definitions",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if exportDir != "" {
+				return fmt.Errorf("--export-dir is not supported by this build of kubecfg")
+			}
+			cfg, err := g.config(args)
+			if err != nil {
+				return err
+			}
+			out, err := cfg.Show(kubecfg.ShowOptions{Inputs: args, Exec: exec, Overlay: ov.overlay(), Format: format})
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprint(g.stdout, out)
+			return err
+		},
+	}
+	cmd.Flags().StringVarP(&format, "format", "o", "yaml", "Output format.  Supported values are: json, yaml")
+	cmd.Flags().StringVarP(&exec, "exec", "e", "", "Inline code (kubecfg is predefined in it)")
+	cmd.Flags().StringVar(&exportDir, "export-dir", "", "Write each object to its own file in this directory (not supported by this build)")
+	ov.add(cmd)
+	return cmd
+}
+
+func newEvalCmd(g *globals) *cobra.Command {
+	var (
+		opts  kubecfg.EvalOptions
+		trace bool
+		ov    overlayFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "eval FILE",
+		Short: "Evaluate an expression against a file's value (alpha: --features=eval)",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := g.config(args)
+			if err != nil {
+				return err
+			}
+			if len(args) == 1 {
+				opts.Input = args[0]
+			}
+			opts.Overlay = ov.overlay()
+			if trace {
+				if err := cfg.Gates.Require(featureEval); err != nil {
+					return err
+				}
+				return fmt.Errorf("--trace is not supported by this build of kubecfg")
+			}
+			out, err := cfg.Eval(opts)
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprint(g.stdout, out)
+			return err
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Expr, "expr", "e", "", "Expression to evaluate against the file's value, $ (kubecfg is predefined in it)")
+	cmd.Flags().BoolVarP(&opts.ShowKeys, "show-keys", "k", false, "Print the keys of the result instead of the result")
+	cmd.Flags().StringVarP(&opts.Format, "format", "o", "yaml", "Output format. Supported values are: json, yaml, jsonnet (the compiled Jsonnet of a .yakl file)")
+	cmd.Flags().StringVar(&opts.Exec, "exec", "", "Inline code to evaluate instead of a file (kubecfg is predefined in it)")
+	cmd.Flags().BoolVar(&trace, "trace", false, "Print the files the result came from (not supported by this build)")
+	ov.add(cmd)
+	return cmd
+}

@@ -1,0 +1,284 @@
+package importer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+
+	jsonnet "github.com/google/go-jsonnet"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
+)
+
+// YAKLScheme prefixes imports of compiled .yakl files: import 'yakl:app.yakl'.
+const YAKLScheme = "yakl:"
+
+// errNotFound makes the search move on to the next candidate.
+var errNotFound = errors.New("not found")
+
+// Fetcher gets http(s):// URLs. A 404 must be reported as an error for which
+// errors.Is(err, fs.ErrNotExist) holds, so the search moves on.
+type Fetcher interface {
+	Fetch(url string) ([]byte, error)
+}
+
+// Compiler turns a .yakl file into Jsonnet; filename is the URL it was
+// found at.
+type Compiler func(filename string, src []byte) (string, error)
+
+// Options configure an Importer.
+type Options struct {
+	// FS serves file:// URLs.
+	FS FS
+	// Cwd is the absolute slash path of the current directory. Code whose
+	// import base is not a URL (eval -e, --ext-code, --tla-code) imports
+	// relative to it.
+	Cwd string
+	// SearchURLs are the library search path in order (KUBECFG_JPATH,
+	// -J, -U), each a URL ending in '/'. internal:/// is always searched
+	// last.
+	SearchURLs []string
+	// Internal serves internal:///NAME.
+	Internal map[string]string
+	// Fetch serves http(s)://; nil means such imports fail with a clear
+	// error (the browser build).
+	Fetch Fetcher
+	// Gates decides the gated schemes (binary://, yakl:, kustomize+https://).
+	Gates *features.Gates
+	// YAKL compiles yakl: imports; nil means they fail with a clear error.
+	YAKL Compiler
+}
+
+// Importer implements jsonnet.Importer with kubecfg's rules. One Importer
+// belongs to one VM; it caches every file it read.
+type Importer struct {
+	opts  Options
+	mu    sync.Mutex
+	cache map[string]jsonnet.Contents
+}
+
+// New returns an Importer.
+func New(opts Options) *Importer {
+	if opts.Cwd == "" {
+		opts.Cwd = "/"
+	}
+	return &Importer{opts: opts, cache: map[string]jsonnet.Contents{}}
+}
+
+// Cwd returns the directory scheme-less import bases are relative to.
+func (im *Importer) Cwd() string { return im.opts.Cwd }
+
+// FileURL returns the file:// URL of a path, made absolute against Cwd.
+func (im *Importer) FileURL(p string) string {
+	if !path.IsAbs(p) {
+		p = path.Join(im.opts.Cwd, p)
+	}
+	return (&url.URL{Scheme: "file", Path: path.Clean(p)}).String()
+}
+
+// DirURL returns the file:// URL of a directory, with a trailing slash.
+func DirURL(dir string) string {
+	u := (&url.URL{Scheme: "file", Path: path.Clean(dir)}).String()
+	if !strings.HasSuffix(u, "/") {
+		u += "/"
+	}
+	return u
+}
+
+// Import implements jsonnet.Importer.
+func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents, string, error) {
+	switch {
+	case strings.HasPrefix(importedPath, YAKLScheme):
+		return im.importYAKL(importedFrom, strings.TrimPrefix(importedPath, YAKLScheme))
+	case strings.HasPrefix(importedPath, "binary://"):
+		if err := im.opts.Gates.Require(features.BinaryImport); err != nil {
+			return jsonnet.Contents{}, "", err
+		}
+		return im.importBinary(importedFrom, strings.TrimPrefix(importedPath, "binary://"))
+	case strings.HasPrefix(importedPath, "kustomize+"):
+		if err := im.opts.Gates.Require(features.KustomizeImport); err != nil {
+			return jsonnet.Contents{}, "", err
+		}
+		return jsonnet.Contents{}, "", fmt.Errorf("kustomize+https:// imports are not supported by this build of kubecfg")
+	case strings.HasPrefix(importedPath, "oci://"):
+		return jsonnet.Contents{}, "", fmt.Errorf("oci:// imports are not supported by this build of kubecfg")
+	}
+	return im.search(importedFrom, importedPath)
+}
+
+// search tries each candidate URL in order; the first found wins.
+func (im *Importer) search(importedFrom, importedPath string) (jsonnet.Contents, string, error) {
+	cands, err := im.candidates(importedFrom, importedPath)
+	if err != nil {
+		return jsonnet.Contents{}, "", err
+	}
+	var tried []string
+	for _, u := range cands {
+		tried = append(tried, u)
+		c, err := im.read(u)
+		if err == nil {
+			return c, u, nil
+		}
+		if !errors.Is(err, errNotFound) {
+			return jsonnet.Contents{}, "", err
+		}
+	}
+	return jsonnet.Contents{}, "", fmt.Errorf("Couldn't open import %q, no match locally or in library search paths. Tried: %s",
+		importedPath, strings.Join(tried, ";"))
+}
+
+// candidates expands an import to the URLs to try, in order.
+func (im *Importer) candidates(importedFrom, importedPath string) ([]string, error) {
+	ref, err := url.Parse(importedPath)
+	if err != nil {
+		return nil, fmt.Errorf("Import path %q is not valid", importedPath)
+	}
+	if ref.IsAbs() {
+		return []string{ref.String()}, nil
+	}
+	base, err := im.baseURL(importedFrom)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{base.ResolveReference(ref).String()}
+	for _, s := range append(append([]string(nil), im.opts.SearchURLs...), "internal:///") {
+		su, err := url.Parse(s)
+		if err != nil {
+			return nil, fmt.Errorf("invalid search URL %q: %w", s, err)
+		}
+		out = append(out, su.ResolveReference(ref).String())
+	}
+	return out, nil
+}
+
+// baseURL turns go-jsonnet's importedFrom (the importing code's directory)
+// into a URL. A directory without a scheme is a path relative to the
+// current directory (RFC06's import fix).
+func (im *Importer) baseURL(importedFrom string) (*url.URL, error) {
+	importedFrom = strings.TrimPrefix(importedFrom, YAKLScheme)
+	u, err := url.Parse(importedFrom)
+	if err == nil && u.IsAbs() {
+		return u, nil
+	}
+	dir := importedFrom
+	if !path.IsAbs(dir) {
+		dir = path.Join(im.opts.Cwd, dir)
+	}
+	return url.Parse(DirURL(dir))
+}
+
+// read fetches one URL through the cache.
+func (im *Importer) read(u string) (jsonnet.Contents, error) {
+	im.mu.Lock()
+	c, ok := im.cache[u]
+	im.mu.Unlock()
+	if ok {
+		return c, nil
+	}
+	data, err := im.fetch(u)
+	if err != nil {
+		return jsonnet.Contents{}, err
+	}
+	c = jsonnet.MakeContentsRaw(data)
+	im.mu.Lock()
+	im.cache[u] = c
+	im.mu.Unlock()
+	return c, nil
+}
+
+func (im *Importer) fetch(raw string) ([]byte, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	switch u.Scheme {
+	case "file":
+		if im.opts.FS == nil {
+			return nil, errNotFound
+		}
+		b, err := im.opts.FS.ReadFile(u.Path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errNotFound
+		}
+		if err != nil {
+			return nil, err
+		}
+		return b, nil
+	case "internal":
+		s, ok := im.opts.Internal[strings.TrimPrefix(u.Path, "/")]
+		if !ok {
+			return nil, errNotFound
+		}
+		return []byte(s), nil
+	case "http", "https":
+		if im.opts.Fetch == nil {
+			return nil, fmt.Errorf("cannot import %s: http(s) imports are not available in this build", raw)
+		}
+		b, err := im.opts.Fetch.Fetch(raw)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errNotFound
+		}
+		return b, err
+	case "":
+		return nil, fmt.Errorf("cannot import %q: not a URL", raw)
+	}
+	return nil, fmt.Errorf("cannot import %s: unsupported URL scheme %q", raw, u.Scheme)
+}
+
+// importYAKL resolves a yakl: import like any import, then compiles it.
+// Its foundAt keeps the yakl: prefix, so importstr of the same file still
+// returns the source.
+func (im *Importer) importYAKL(importedFrom, p string) (jsonnet.Contents, string, error) {
+	if err := im.opts.Gates.Require(features.YAKL); err != nil {
+		return jsonnet.Contents{}, "", err
+	}
+	src, foundAt, err := im.search(importedFrom, p)
+	if err != nil {
+		return jsonnet.Contents{}, "", err
+	}
+	key := YAKLScheme + foundAt
+	im.mu.Lock()
+	c, ok := im.cache[key]
+	im.mu.Unlock()
+	if ok {
+		return c, key, nil
+	}
+	if im.opts.YAKL == nil {
+		return jsonnet.Contents{}, "", fmt.Errorf("cannot import %s: this build has no YAKL compiler", key)
+	}
+	code, err := im.opts.YAKL(foundAt, src.Data())
+	if err != nil {
+		return jsonnet.Contents{}, "", err
+	}
+	c = jsonnet.MakeContents(code)
+	im.mu.Lock()
+	im.cache[key] = c
+	im.mu.Unlock()
+	return c, key, nil
+}
+
+// importBinary resolves binary://PATH like any import and returns its bytes
+// as a Jsonnet array of numbers.
+func (im *Importer) importBinary(importedFrom, p string) (jsonnet.Contents, string, error) {
+	data, foundAt, err := im.search(importedFrom, p)
+	if err != nil {
+		return jsonnet.Contents{}, "", err
+	}
+	b := data.Data()
+	var sb strings.Builder
+	sb.Grow(len(b)*4 + 2)
+	sb.WriteByte('[')
+	for i, c := range b {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(strconv.Itoa(int(c)))
+	}
+	sb.WriteByte(']')
+	return jsonnet.MakeContents(sb.String()), "binary://" + foundAt, nil
+}

@@ -1,0 +1,138 @@
+package kubecfg
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/yakl"
+)
+
+// EvalOptions are the arguments and flags of eval.
+type EvalOptions struct {
+	Input    string // the file, as typed
+	Exec     string // --exec, instead of a file
+	Overlay  Overlay
+	Expr     string // -e; "" means $
+	ShowKeys bool   // -k
+	Format   string // "yaml", "json" or "jsonnet"
+}
+
+// ExprField is the hidden field eval's wrapper evaluates EXPR in.
+const ExprField = "Z____expr__Z_"
+
+// EvalSnippet returns the code eval evaluates and its name: EXPR in a
+// hidden field of the input's value, so $ is that value, called with the
+// top-level arguments when there are any. kubecfg is predefined in the
+// whole snippet (RFC06), so a top-level argument named kubecfg wins.
+func (c *Config) EvalSnippet(opts EvalOptions) (name, code string, err error) {
+	expr := opts.Expr
+	if expr == "" {
+		expr = "$"
+	}
+	var base string
+	switch {
+	case opts.Exec != "" && opts.Input != "":
+		return "", "", fmt.Errorf("eval takes one input file or --exec, not both")
+	case opts.Exec != "":
+		name, base = c.cwdURL(), "("+opts.Exec+")"
+	case opts.Input == "":
+		return "", "", fmt.Errorf("eval needs an input file or --exec")
+	default:
+		kind, err := classify(opts.Input)
+		if err != nil {
+			return "", "", err
+		}
+		if err := c.GateInput(opts.Input); err != nil {
+			return "", "", err
+		}
+		name, base = opts.Input, c.importExpr(opts.Input, kind)
+	}
+	if !opts.Overlay.empty() {
+		if err := c.Gates.Require(features.Overlay); err != nil {
+			return "", "", err
+		}
+		base = "(" + base + ") + (" + c.overlayCode(opts.Overlay) + ")"
+	}
+	if tla := c.TLANames(); len(tla) > 0 {
+		pairs := make([]string, len(tla))
+		for i, n := range tla {
+			pairs[i] = n + "=" + n
+		}
+		code = fmt.Sprintf("function(%s) ((%s)(%s) { %s:: %s}).%s",
+			strings.Join(tla, ","), base, strings.Join(pairs, ","), ExprField, expr, ExprField)
+	} else {
+		code = fmt.Sprintf("((%s) { %s:: %s}).%s", base, ExprField, expr, ExprField)
+	}
+	if opts.ShowKeys {
+		code = "std.objectFields(" + code + ")"
+	}
+	return name, predefine(name, code), nil
+}
+
+// Eval evaluates EXPR against the input and prints the result: "json" as
+// go-jsonnet prints it, "yaml" as go-yaml v2 does, each with a trailing
+// newline; "jsonnet" prints the desugared Jsonnet of a .yakl input.
+func (c *Config) Eval(opts EvalOptions) (string, error) {
+	if err := c.Gates.Require(features.Eval); err != nil {
+		return "", err
+	}
+	switch opts.Format {
+	case "json", "yaml":
+	case "jsonnet":
+		return c.desugar(opts)
+	default:
+		return "", fmt.Errorf("unsupported format %q", opts.Format)
+	}
+	name, code, err := c.EvalSnippet(opts)
+	if err != nil {
+		return "", err
+	}
+	vm, err := c.NewVM()
+	if err != nil {
+		return "", err
+	}
+	out, err := vm.EvaluateAnonymousSnippet(name, code)
+	if err != nil {
+		return "", err
+	}
+	return formatEval(out, opts.Format)
+}
+
+func formatEval(out, format string) (string, error) {
+	if format == "json" {
+		return out + "\n", nil
+	}
+	var v any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		return "", err
+	}
+	b, err := marshalYAML(v)
+	if err != nil {
+		return "", err
+	}
+	return string(b) + "\n", nil
+}
+
+// desugar prints the readable Jsonnet of a .yakl input (eval -o jsonnet).
+func (c *Config) desugar(opts EvalOptions) (string, error) {
+	if path.Ext(opts.Input) != ".yakl" {
+		return "", fmt.Errorf("-o jsonnet prints the compiled Jsonnet of a .yakl input, and %q is not one", opts.Input)
+	}
+	if opts.Expr != "" || opts.ShowKeys || !opts.Overlay.empty() {
+		return "", fmt.Errorf("-o jsonnet prints the whole compiled file: it takes no -e, -k or overlay")
+	}
+	if err := c.GateInput(opts.Input); err != nil {
+		return "", err
+	}
+	src, err := c.readFile(opts.Input)
+	if err != nil {
+		return "", fmt.Errorf("error reading %s: %w", opts.Input, err)
+	}
+	return yaklDesugar(c.fileURL(opts.Input), src)
+}
+
+// predefine puts RFC06's line in front of code that reads kubecfg freely.
+func predefine(name, code string) string { return yakl.PredefineKubecfg(name, code) }

@@ -1,0 +1,29 @@
+package kubecfg
+
+import (
+	"regexp"
+	"strings"
+)
+
+// KubecfgHint is printed after an "Unknown variable: kubecfg" error
+// (RFC06): everywhere else kubecfg is predefined, so the code is in a file.
+const KubecfgHint = "hint: kubecfg is not predefined in Jsonnet files. Add this line at the top of the file:\n  local kubecfg = import 'kubecfg.libsonnet';"
+
+// yaklParse matches a static error located in a .yakl file that was
+// imported as Jsonnet (no yakl: scheme).
+var yaklParse = regexp.MustCompile(`(^|[\s(])(file://\S*?\.yakl):\d+:\d+`)
+
+// Hint returns the hint to print after an error, or "".
+func Hint(err error) string {
+	if err == nil {
+		return ""
+	}
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "Unknown variable: kubecfg\n") || strings.HasSuffix(msg, "Unknown variable: kubecfg"):
+		return KubecfgHint
+	case yaklParse.MatchString(msg) && !strings.Contains(msg, "yakl:file://"):
+		return "hint: .yakl files are YAKL, not Jsonnet: import them with the yakl: scheme, as in import 'yakl:app.yakl'"
+	}
+	return ""
+}

@@ -1,0 +1,47 @@
+package kubecfg
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	yamlv2 "sigs.k8s.io/yaml/goyaml.v2"
+)
+
+// marshalYAML prints a decoded JSON value with go-yaml v2's marshaller, as
+// kubecfg does: natural key order, YAML 1.1 quoting, folding, | blocks.
+func marshalYAML(v any) ([]byte, error) {
+	return yamlv2.Marshal(v)
+}
+
+// FormatObjects prints objects as show prints them: "yaml" (each after a
+// --- line) or "json" (2-space indent, keys sorted, HTML-escaped, ---
+// between objects).
+func FormatObjects(objs []Object, format string) (string, error) {
+	var buf bytes.Buffer
+	switch format {
+	case "yaml", "yml":
+		for _, o := range objs {
+			buf.WriteString("---\n")
+			b, err := marshalYAML(map[string]any(o))
+			if err != nil {
+				return "", err
+			}
+			buf.Write(b)
+		}
+	case "json":
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		for i, o := range objs {
+			if i > 0 {
+				buf.WriteString("---\n")
+			}
+			if err := enc.Encode(map[string]any(o)); err != nil {
+				return "", err
+			}
+		}
+	default:
+		return "", fmt.Errorf("Unknown --format: %s", format)
+	}
+	return buf.String(), nil
+}

@@ -1,0 +1,69 @@
+package kubecfg
+
+import (
+	"fmt"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
+)
+
+// ShowOptions are the arguments and flags of show.
+type ShowOptions struct {
+	Inputs  []string
+	Exec    string // --exec / -e
+	Overlay Overlay
+	Format  string // "yaml" or "json"
+}
+
+// Show evaluates the inputs (in order, then --exec), walks them for
+// Kubernetes objects, drops identical duplicates and prints the objects.
+func (c *Config) Show(opts ShowOptions) (string, error) {
+	objs, err := c.ReadObjects(opts.Inputs, opts.Exec, opts.Overlay)
+	if err != nil {
+		return "", err
+	}
+	return FormatObjects(objs, opts.Format)
+}
+
+// ReadObjects evaluates inputs and exec code and returns the Kubernetes
+// objects they hold, duplicates checked.
+func (c *Config) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object, error) {
+	if !ov.empty() {
+		if err := c.Gates.Require(features.Overlay); err != nil {
+			return nil, err
+		}
+	}
+	vm, err := c.NewVM()
+	if err != nil {
+		return nil, err
+	}
+	var objs []Object
+	visit := func(o Object) { objs = append(objs, o) }
+	for _, in := range inputs {
+		vals, err := c.readInput(vm, in, ov)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vals {
+			if err := walk("$", v, visit); err != nil {
+				return nil, fmt.Errorf("error reading %s: %w", in, err)
+			}
+		}
+	}
+	if exec != "" {
+		vals, err := evalValue(vm, c.cwdURL(), exec, "--exec")
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vals {
+			if err := walk("$", v, visit); err != nil {
+				return nil, fmt.Errorf("error reading --exec: %w", err)
+			}
+		}
+	}
+	for _, o := range objs {
+		if err := checkMeta(o); err != nil {
+			return nil, err
+		}
+	}
+	return dedupe(objs)
+}

@@ -1,0 +1,175 @@
+package kubecfg
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"path"
+	"strings"
+
+	jsonnet "github.com/google/go-jsonnet"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/pkg/stdlib"
+	"github.com/kubecfg/kubecfg/pkg/yakl"
+)
+
+// VarKind says how a variable's value is given.
+type VarKind int
+
+// The forms of --ext-* and --tla-* flags.
+const (
+	Str      VarKind = iota // --ext-str, --tla-str: the value is a string
+	Code                    // --ext-code, --tla-code: the value is Jsonnet code
+	StrFile                 // --ext-str-file, --tla-str-file: the value is a file to read as a string
+	CodeFile                // --ext-code-file, --tla-code-file: the value is a file to evaluate
+)
+
+// Var is one external variable or top-level argument.
+type Var struct {
+	Name  string
+	Value string
+	Kind  VarKind
+}
+
+// Config is everything an evaluation needs from its surroundings.
+type Config struct {
+	// Gates is the invocation's feature gates.
+	Gates *features.Gates
+	// FS serves file:// URLs; Cwd (absolute, slash-separated) is the
+	// current directory.
+	FS  importer.FS
+	Cwd string
+	// JPath are library directories in search order (KUBECFG_JPATH
+	// entries, then -J); relative ones are made absolute against Cwd.
+	JPath []string
+	// JURL are -U search URLs.
+	JURL []string
+	// ExtVars and TLAs are the --ext-* and --tla-* flags in order.
+	ExtVars []Var
+	TLAs    []Var
+	// Fetch serves http(s):// imports; nil disables them.
+	Fetch importer.Fetcher
+	// ResolveImage replaces the normalise-only resolveImage (for
+	// --resolve-images=registry); nil normalises only.
+	ResolveImage func(string) (string, error)
+	// Warn receives warnings (nil discards them).
+	Warn io.Writer
+	// MaxStack is go-jsonnet's maximum stack depth (0: its default).
+	MaxStack int
+}
+
+// cwdURL is the file:// URL of the current directory, with a slash.
+func (c *Config) cwdURL() string { return importer.DirURL(c.cwd()) }
+
+func (c *Config) cwd() string {
+	if c.Cwd == "" {
+		return "/"
+	}
+	return c.Cwd
+}
+
+// abs makes p absolute against the current directory.
+func (c *Config) abs(p string) string {
+	if path.IsAbs(p) {
+		return path.Clean(p)
+	}
+	return path.Join(c.cwd(), p)
+}
+
+// fileURL is the file:// URL of a path as typed.
+func (c *Config) fileURL(p string) string {
+	return (&url.URL{Scheme: "file", Path: c.abs(p)}).String()
+}
+
+// searchURLs returns the library search path as URLs ending in '/'.
+func (c *Config) searchURLs() ([]string, error) {
+	var out []string
+	for _, d := range c.JPath {
+		if d == "" {
+			continue
+		}
+		out = append(out, importer.DirURL(c.abs(d)))
+	}
+	for _, s := range c.JURL {
+		u, err := url.Parse(s)
+		if err != nil {
+			return nil, fmt.Errorf("invalid -U URL %q: %w", s, err)
+		}
+		if !strings.HasSuffix(u.Path, "/") {
+			u.Path += "/"
+		}
+		out = append(out, u.String())
+	}
+	return out, nil
+}
+
+// NewImporter returns the importer for one VM.
+func (c *Config) NewImporter() (*importer.Importer, error) {
+	search, err := c.searchURLs()
+	if err != nil {
+		return nil, err
+	}
+	return importer.New(importer.Options{
+		FS:         c.FS,
+		Cwd:        c.cwd(),
+		SearchURLs: search,
+		Internal:   map[string]string{"kubecfg.libsonnet": stdlib.Library},
+		Fetch:      c.Fetch,
+		Gates:      c.Gates,
+		YAKL:       yaklCompile,
+	}), nil
+}
+
+// NewVM returns a VM set up as kubecfg sets it up: importer, native
+// functions, ext vars and TLAs. Code given in --ext-code and --tla-code has
+// kubecfg predefined (RFC06).
+func (c *Config) NewVM() (*jsonnet.VM, error) {
+	vm := jsonnet.MakeVM()
+	if c.MaxStack > 0 {
+		vm.MaxStack = c.MaxStack
+	}
+	imp, err := c.NewImporter()
+	if err != nil {
+		return nil, err
+	}
+	vm.Importer(imp)
+	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
+		vm.NativeFunction(f)
+	}
+	for _, v := range c.ExtVars {
+		setVar(vm.ExtVar, vm.ExtCode, c, v, "<extvar:"+v.Name+">")
+	}
+	for _, v := range c.TLAs {
+		setVar(vm.TLAVar, vm.TLACode, c, v, "<top-level-arg:"+v.Name+">")
+	}
+	return vm, nil
+}
+
+func setVar(str, code func(string, string), c *Config, v Var, name string) {
+	switch v.Kind {
+	case Str:
+		str(v.Name, v.Value)
+	case Code:
+		code(v.Name, yakl.PredefineKubecfg(name, v.Value))
+	case StrFile:
+		code(v.Name, "importstr @'"+strings.ReplaceAll(c.fileURL(v.Value), "'", "''")+"'")
+	case CodeFile:
+		code(v.Name, "import @'"+strings.ReplaceAll(c.fileURL(v.Value), "'", "''")+"'")
+	}
+}
+
+// TLANames returns the names of the top-level arguments, in order, without
+// repeats.
+func (c *Config) TLANames() []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, v := range c.TLAs {
+		if !seen[v.Name] {
+			seen[v.Name] = true
+			names = append(names, v.Name)
+		}
+	}
+	return names
+}
