@@ -329,3 +329,31 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Errorf("%s differs (run go test ./pkg/features -update after checking):\n got:\n%s\nwant:\n%s", path, got, want)
 	}
 }
+
+func TestFromFlags(t *testing.T) {
+	g, err := FromFlags(true, []string{"yakl=false,knit", "pack=false"}, Source{Name: SourceRC, Items: []string{"knit=false", "eval=false"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, f := range []*Feature{YAKL, Knit, Pack, Eval, Httpd} {
+		s := g.Settings()[indexOf(f)]
+		got = append(got, f.Name+"="+onOff(s.Enabled)+"@"+s.Source)
+	}
+	want := "yakl=off@--features knit=on@--features pack=off@--features eval=off@.kubecfgrc.jsonnet httpd=on@--alpha"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if _, err := FromFlags(false, []string{"yakl,"}, Source{}); err != nil {
+		t.Fatalf("an empty rc source and a trailing comma: %v", err)
+	}
+}
+
+func indexOf(f *Feature) int {
+	for i, g := range All() {
+		if g == f {
+			return i
+		}
+	}
+	return -1
+}

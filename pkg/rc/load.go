@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/importer"
 )
 
 // File is what an rc file says: its features, and the default values of
@@ -270,4 +271,15 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// Discover finds the rc file for an invocation (see Find) and loads it
+// (see LoadFile). With no rc file it returns an empty File whose Features
+// source has no items.
+func Discover(fsys importer.FS, cwd string, inputs []string, eval func(path string) ([]byte, error)) (*File, error) {
+	path, err := Find(fsys, cwd, inputs)
+	if err != nil {
+		return nil, err
+	}
+	return LoadFile(path, eval)
 }

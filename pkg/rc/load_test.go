@@ -214,3 +214,41 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestDiscover(t *testing.T) {
+	fsys := importer.MapFS{
+		"/w/.kubecfgrc.jsonnet":   []byte(`{ flags: { features: ['yakl'] } }`),
+		"/w/a/.kubecfgrc.jsonnet": []byte(`{ flags: { features: { knit: true } } }`),
+	}
+	tests := []struct {
+		name    string
+		inputs  []string
+		want    string
+		wantErr string
+	}{
+		{"nearest rc", []string{"a/x.jsonnet"}, "knit=true", ""},
+		{"from cwd", nil, "yakl", ""},
+		{"mismatch", []string{"x.jsonnet", "a/x.jsonnet"}, "", `all evaluated files should resolve to the same .kubecfgrc.jsonnet, found ".kubecfgrc.jsonnet" for x.jsonnet and "a/.kubecfgrc.jsonnet" for a/x.jsonnet`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Discover(fsys, "/w", tt.inputs, JsonnetEval(fsys))
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Fatalf("error %v, want %s", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(f.Features.Items, ","); got != tt.want {
+				t.Fatalf("items %q, want %q", got, tt.want)
+			}
+		})
+	}
+	f, err := Discover(importer.MapFS{}, "/w", nil, JsonnetEval(importer.MapFS{}))
+	if err != nil || f.Path != "" || len(f.Features.Items) != 0 || f.Features.Name != FileName {
+		t.Fatalf("no rc file: %+v, %v", f, err)
+	}
+}
