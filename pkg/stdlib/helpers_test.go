@@ -31,14 +31,21 @@ func evalExpr(opts Options, expr string) (string, error) {
 	return newVM(opts).EvaluateAnonymousSnippet("test.jsonnet", prelude+expr)
 }
 
-// knitOn has the knit feature on.
-func knitOn(t *testing.T) Options {
+// gates resolves feature gates as the CLI would from --alpha and
+// --features items.
+func gates(t *testing.T, alpha bool, items ...string) *features.Gates {
 	t.Helper()
-	g, err := features.New(false, features.Source{Name: "--features", Items: []string{"knit"}})
+	g, err := features.New(alpha, features.Source{Name: "--features", Items: items})
 	if err != nil {
 		t.Fatalf("features.New: %v", err)
 	}
-	return Options{Gates: g}
+	return g
+}
+
+// knitOn has the knit feature on.
+func knitOn(t *testing.T) Options {
+	t.Helper()
+	return Options{Gates: gates(t, false, "knit")}
 }
 
 // evalCase is one row of a table test: expr evaluates to want (compared as
