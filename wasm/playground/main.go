@@ -1,0 +1,115 @@
+//go:build js && wasm
+
+// Command playground is the browser playground's WebAssembly shim: it
+// defines globalThis.kubecfg = { version, run(request) → Promise<response>,
+// features() → rows } on top of pkg/playground and then keeps the Go
+// program alive. Requests and responses cross the boundary as JSON text, so
+// they are exactly the JSON form of playground.Request and
+// playground.Response. A bad request, an error or a panic becomes a
+// response with a diagnostic; the instance stays usable.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"syscall/js"
+
+	"github.com/kubecfg/kubecfg/pkg/playground"
+)
+
+func main() {
+	api := js.Global().Get("Object").New()
+	api.Set("version", version())
+	api.Set("run", js.FuncOf(run))
+	api.Set("features", js.FuncOf(features))
+	js.Global().Set("kubecfg", api)
+	select {} // callbacks run on this process; never exit
+}
+
+// version is the module version the wasm was built from.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+// run takes one request (an object or its JSON text) and returns a Promise
+// of the response object. The evaluation runs on its own goroutine, as
+// blocking inside a js.Func callback would deadlock.
+func run(_ js.Value, args []js.Value) any {
+	text, err := requestText(args)
+	handler := js.FuncOf(func(_ js.Value, pargs []js.Value) any {
+		resolve := pargs[0]
+		go func() {
+			var resp playground.Response
+			if err != nil {
+				resp = failure(err)
+			} else {
+				resp = evaluate(text)
+			}
+			resolve.Invoke(toJS(resp))
+		}()
+		return nil
+	})
+	defer handler.Release()
+	return js.Global().Get("Promise").New(handler)
+}
+
+// requestText turns the argument of run into JSON text.
+func requestText(args []js.Value) (string, error) {
+	if len(args) != 1 {
+		return "", fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
+	}
+	switch args[0].Type() {
+	case js.TypeString:
+		return args[0].String(), nil
+	case js.TypeObject:
+		return js.Global().Get("JSON").Call("stringify", args[0]).String(), nil
+	}
+	return "", fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
+}
+
+// evaluate decodes and runs one request; a panic becomes a diagnostic.
+func evaluate(text string) (resp playground.Response) {
+	defer func() {
+		if p := recover(); p != nil {
+			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
+		}
+	}()
+	var req playground.Request
+	if err := json.Unmarshal([]byte(text), &req); err != nil {
+		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
+	}
+	return playground.Run(req)
+}
+
+// features returns the kubecfg features table for the default gates.
+func features(_ js.Value, _ []js.Value) (v any) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = js.Global().Get("Array").New()
+		}
+	}()
+	return toJS(playground.FeatureRows(playground.Request{}))
+}
+
+// failure is a response that carries err as its only diagnostic.
+func failure(err error) playground.Response {
+	return playground.Response{
+		Stderr:      err.Error() + "\n",
+		ExitCode:    1,
+		Diagnostics: []playground.Diagnostic{{Severity: "error", Message: err.Error()}},
+		Features:    []playground.FeatureRow{},
+	}
+}
+
+// toJS converts a Go value to a JS value through JSON.
+func toJS(v any) js.Value {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(failure(fmt.Errorf("kubecfg.run: encoding the response: %w", err)))
+	}
+	return js.Global().Get("JSON").Call("parse", string(b))
+}

@@ -1,0 +1,190 @@
+// The CodeMirror 6 set-up: the source editor (one EditorState per file, so
+// each keeps its own undo history) and the read-only output view. Both can
+// light up one line for the compiled view's line mapping.
+import { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+  drawSelection, Decoration, highlightSpecialChars,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches, search } from "@codemirror/search";
+import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import {
+  StreamLanguage, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle,
+} from "@codemirror/language";
+import { yaml } from "@codemirror/legacy-modes/mode/yaml";
+import { tags as t } from "@lezer/highlight";
+import { jsonnet, yakl, modeFor } from "./modes.js";
+
+const languages = {
+  jsonnet: StreamLanguage.define(jsonnet),
+  yakl: StreamLanguage.define(yakl),
+  yaml: StreamLanguage.define(yaml),
+  json: StreamLanguage.define(jsonnet),
+};
+
+/** languageFor returns the CodeMirror language for a file or output mode. */
+export function languageFor(mode) {
+  return languages[mode] || [];
+}
+
+const highlight = HighlightStyle.define([
+  { tag: [t.keyword, t.operatorKeyword], color: "var(--hl-keyword)" },
+  { tag: [t.string, t.special(t.string)], color: "var(--hl-string)" },
+  { tag: [t.number, t.bool, t.atom, t.null], color: "var(--hl-number)" },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: "var(--hl-comment)", fontStyle: "italic" },
+  { tag: [t.propertyName, t.definition(t.propertyName)], color: "var(--hl-property)" },
+  { tag: [t.standard(t.variableName), t.meta], color: "var(--hl-builtin)" },
+  { tag: t.variableName, color: "var(--fg)" },
+  { tag: [t.operator, t.bracket, t.punctuation], color: "var(--hl-punct)" },
+  { tag: t.invalid, color: "var(--error)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { height: "100%", color: "var(--fg)", backgroundColor: "var(--editor-bg)" },
+  ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
+  ".cm-gutters": { backgroundColor: "var(--gutter-bg)", color: "var(--muted)", border: "none" },
+  ".cm-activeLine": { backgroundColor: "var(--active-line)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--active-line)" },
+  "&.cm-focused .cm-cursor": { borderLeftColor: "var(--fg)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--selection)" },
+  ".cm-mapped-line": { backgroundColor: "var(--mapped-line)" },
+  ".cm-tooltip": { backgroundColor: "var(--panel-bg)", color: "var(--fg)", border: "1px solid var(--border)" },
+  ".cm-panels": { backgroundColor: "var(--panel-bg)", color: "var(--fg)" },
+  ".cm-scroller": { overflow: "auto" },
+});
+
+// One lit-up line (the line mapping's other end), or none.
+const setMapped = StateEffect.define();
+const mappedLine = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setMapped)) continue;
+      const n = e.value;
+      if (!n || n > tr.state.doc.lines) return Decoration.none;
+      const line = tr.state.doc.line(n);
+      return Decoration.set([Decoration.line({ class: "cm-mapped-line" }).range(line.from)]);
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+function hoverLines(onHoverLine) {
+  let last = 0;
+  return EditorView.domEventHandlers({
+    mousemove(ev, view) {
+      const pos = view.posAtCoords({ x: ev.clientX, y: ev.clientY });
+      const n = pos == null ? 0 : view.state.doc.lineAt(pos).number;
+      if (n !== last) { last = n; onHoverLine(n); }
+    },
+    mouseleave() { if (last) { last = 0; onHoverLine(0); } },
+  });
+}
+
+/**
+ * createEditor makes the source editor in parent. Callbacks: onChange(path,
+ * text) after every edit, onRunNow() for Ctrl/Cmd-Enter, onHoverLine(n)
+ * when the pointer moves to line n (0 when it leaves).
+ */
+export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine }) {
+  const states = new Map();
+  const lang = new Compartment();
+  let current = null;
+
+  const extensions = (path) => [
+    lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
+    drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
+    highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
+    syntaxHighlighting(highlight), theme, mappedLine, lintGutter(),
+    lang.of(languageFor(modeFor(path))),
+    keymap.of([
+      { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
+      ...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
+    ]),
+    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true" }),
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged && current) onChange(current, u.state.doc.toString());
+      if (u.selectionSet && onCursorLine) onCursorLine(u.state.doc.lineAt(u.state.selection.main.head).number);
+    }),
+    hoverLines(onHoverLine),
+  ];
+
+  const view = new EditorView({ parent, state: EditorState.create({ doc: "" }) });
+
+  return {
+    view,
+    /** open shows the file, creating its state on first use. */
+    open(path, text) {
+      if (current) states.set(current, view.state);
+      let st = states.get(path);
+      if (!st || st.doc.toString() !== text) st = EditorState.create({ doc: text, extensions: extensions(path) });
+      current = path;
+      view.setState(st);
+    },
+    /** forget drops a file's state (deleted or renamed). */
+    forget(path) { states.delete(path); if (current === path) current = null; },
+    get current() { return current; },
+    /** setDiagnostics draws the response's diagnostics for the open file. */
+    setDiagnostics(list) {
+      const doc = view.state.doc;
+      const diags = [];
+      for (const d of list) {
+        if (!d.line || d.line > doc.lines) continue;
+        const line = doc.line(d.line);
+        const from = Math.min(line.from + Math.max(0, (d.column || 1) - 1), line.to);
+        let to = line.to;
+        if (d.endLine && d.endLine <= doc.lines) {
+          const end = doc.line(d.endLine);
+          to = d.endColumn ? Math.min(end.from + d.endColumn - 1, end.to) : end.to;
+        }
+        if (to <= from) to = Math.min(from + 1, doc.length);
+        diags.push({ from, to, severity: d.severity === "warning" ? "warning" : "error", message: d.hint ? `${d.message}\n${d.hint}` : d.message });
+      }
+      view.dispatch(setDiagnostics(view.state, diags));
+    },
+    highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
+    /** goto puts the cursor at line:column (1-based) and focuses the editor. */
+    goto(line, column) {
+      const doc = view.state.doc;
+      const l = doc.line(Math.max(1, Math.min(line || 1, doc.lines)));
+      const pos = Math.min(l.from + Math.max(0, (column || 1) - 1), l.to);
+      view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
+      view.focus();
+    },
+  };
+}
+
+/** createOutput makes the read-only output view in parent. */
+export function createOutput(parent, { onHoverLine }) {
+  const lang = new Compartment();
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: "",
+      extensions: [
+        lineNumbers(), highlightSpecialChars(), drawSelection(), bracketMatching(),
+        highlightSelectionMatches(), search({ top: true }), syntaxHighlighting(highlight), theme, mappedLine,
+        EditorState.readOnly.of(true), EditorView.editable.of(true),
+        lang.of(languageFor("yaml")),
+        keymap.of([...defaultKeymap, ...searchKeymap]),
+        EditorView.contentAttributes.of({ "aria-label": "Output text", "aria-readonly": "true" }),
+        hoverLines(onHoverLine),
+      ],
+    }),
+  });
+  return {
+    view,
+    set(text, mode) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        effects: lang.reconfigure(languageFor(mode)),
+      });
+    },
+    get text() { return view.state.doc.toString(); },
+    highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
+  };
+}

@@ -1,0 +1,600 @@
+// The playground page: wires the editor, the workspace tabs, the controls,
+// the features panel and the output to the evaluation worker. Everything
+// the user types is kept in the page state and autosaved on every change.
+import "./style.css";
+import { createEditor, createOutput } from "./editor.js";
+import { examples, exampleByName } from "./examples.js";
+import { Runner, TimeoutError } from "./runner.js";
+import * as store from "./state.js";
+import { encodeTxtar, decodeTxtar } from "./txtar.js";
+import { buildLineMap } from "./linemap.js";
+import { encodeFragment, decodeFragment } from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+const meta = (name, dflt) => document.querySelector(`meta[name="kubecfg:${name}"]`)?.content || dflt;
+const debounceMs = 300;
+const backupKey = "kubecfg-playground/previous";
+
+let state = null;
+let lastResponse = null;
+let lineMap = null;
+let timer = 0;
+let runner = null;
+let engineReady = false;
+
+// ---- status line -------------------------------------------------------
+
+function status(text, bad = false) {
+  const el = $("status");
+  el.textContent = text;
+  el.className = bad ? "bad" : "";
+}
+
+// ---- state changes -----------------------------------------------------
+
+function changed({ run = true } = {}) {
+  store.save(state);
+  if (run) schedule();
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(runNow, debounceMs);
+}
+
+function replaceState(next, why) {
+  if (state) {
+    try { localStorage.setItem(backupKey, JSON.stringify(state)); } catch { /* full */ }
+    $("restore").hidden = false;
+  }
+  for (const p of Object.keys(state?.files || {})) editor.forget(p);
+  state = store.normalize(next);
+  for (const p of Object.keys(state.files)) editor.forget(p);
+  render();
+  changed();
+  if (why) status(why);
+}
+
+// ---- editor ------------------------------------------------------------
+
+const editor = createEditor($("editor-panel"), {
+  onChange(path, text) {
+    state.files[path] = text;
+    changed();
+  },
+  onRunNow: () => runNow(),
+  onHoverLine: (n) => mapFromSource(n),
+  onCursorLine: (n) => mapFromSource(n),
+});
+
+const output = createOutput($("output-view"), {
+  onHoverLine(n) {
+    if (!lineMap || !n) { editor.highlightLine(0); return; }
+    editor.highlightLine(lineMap.toSource.get(n) || 0);
+  },
+});
+
+function mappingActive() {
+  return lineMap && state.active === state.entry;
+}
+
+function mapFromSource(n) {
+  if (!mappingActive() || !n) { output.highlightLine(0); return; }
+  output.highlightLine(lineMap.toOutput.get(n) || 0);
+}
+
+// ---- file tabs ---------------------------------------------------------
+
+function renderTabs() {
+  const list = $("file-tabs");
+  list.replaceChildren();
+  for (const path of Object.keys(state.files)) {
+    const tab = document.createElement("button");
+    tab.type = "button";
+    tab.role = "tab";
+    tab.id = `file-tab-${encodeURIComponent(path)}`;
+    tab.setAttribute("aria-controls", "editor-panel");
+    tab.setAttribute("aria-selected", String(path === state.active));
+    tab.tabIndex = path === state.active ? 0 : -1;
+    tab.dataset.path = path;
+    tab.textContent = path;
+    if (path === state.entry) {
+      const mark = document.createElement("span");
+      mark.className = "entry-mark";
+      mark.textContent = "(entry)";
+      tab.append(mark);
+    }
+    tab.addEventListener("click", () => openFile(path));
+    list.append(tab);
+  }
+  const active = list.querySelector('[aria-selected="true"]');
+  if (active) $("editor-panel").setAttribute("aria-labelledby", active.id);
+  $("entry-file").disabled = state.active === state.entry;
+  $("delete-file").disabled = Object.keys(state.files).length <= 1;
+}
+
+function tabKeys(list, onMove) {
+  list.addEventListener("keydown", (ev) => {
+    const tabs = [...list.querySelectorAll("[role=tab]")];
+    const i = tabs.indexOf(document.activeElement);
+    if (i < 0) return;
+    let j = -1;
+    if (ev.key === "ArrowRight") j = (i + 1) % tabs.length;
+    else if (ev.key === "ArrowLeft") j = (i - 1 + tabs.length) % tabs.length;
+    else if (ev.key === "Home") j = 0;
+    else if (ev.key === "End") j = tabs.length - 1;
+    if (j < 0) return;
+    ev.preventDefault();
+    onMove(tabs[j]);
+    list.querySelectorAll("[role=tab]")[j]?.focus();
+  });
+}
+
+function openFile(path) {
+  state.active = path;
+  editor.open(path, state.files[path]);
+  renderTabs();
+  drawDiagnostics();
+  changed({ run: false });
+}
+
+function askName(title, initial) {
+  const dlg = $("name-dialog");
+  const input = $("name-input");
+  $("name-dialog-title").textContent = title;
+  $("name-error").textContent = "";
+  input.value = initial;
+  return new Promise((resolve) => {
+    const validate = () => {
+      const v = input.value.trim();
+      let err = "";
+      if (!v) err = "a file needs a name";
+      else if (v.startsWith("/") || v.split("/").includes("..")) err = "use a relative path without ..";
+      else if (v !== initial && Object.hasOwn(state.files, v)) err = `${v} already exists`;
+      $("name-error").textContent = err;
+      return err === "";
+    };
+    const onClose = () => {
+      dlg.removeEventListener("close", onClose);
+      resolve(dlg.returnValue === "ok" ? input.value.trim() : null);
+    };
+    $("name-ok").onclick = (ev) => { if (!validate()) ev.preventDefault(); };
+    dlg.addEventListener("close", onClose);
+    dlg.returnValue = "";
+    dlg.showModal();
+    input.select();
+  });
+}
+
+async function addFile() {
+  const name = await askName("New file", "lib.libsonnet");
+  if (!name) return;
+  state.files[name] = "";
+  openFile(name);
+  changed();
+  editor.view.focus();
+}
+
+async function renameFile() {
+  const old = state.active;
+  const name = await askName(`Rename ${old}`, old);
+  if (!name || name === old) return;
+  const files = {};
+  for (const [p, t] of Object.entries(state.files)) files[p === old ? name : p] = t;
+  state.files = files;
+  if (state.entry === old) state.entry = name;
+  editor.forget(old);
+  openFile(name);
+  changed();
+}
+
+function deleteFile() {
+  const path = state.active;
+  const paths = Object.keys(state.files);
+  if (paths.length <= 1) return;
+  if (!confirm(`Delete ${path}?`)) return;
+  delete state.files[path];
+  editor.forget(path);
+  if (state.entry === path) state.entry = Object.keys(state.files)[0];
+  openFile(state.entry);
+  changed();
+  status(`Deleted ${path}.`);
+}
+
+function makeEntry() {
+  state.entry = state.active;
+  renderTabs();
+  changed();
+}
+
+async function addDroppedFiles(fileList) {
+  let added = 0;
+  for (const f of fileList) {
+    const text = await f.text();
+    if (f.name.endsWith(".txtar")) {
+      try {
+        const { files } = decodeTxtar(text);
+        for (const [p, t] of Object.entries(files)) { state.files[p] = t; editor.forget(p); added++; }
+      } catch (err) {
+        status(`${f.name}: ${err.message}`, true);
+      }
+    } else {
+      state.files[f.name] = text;
+      editor.forget(f.name);
+      added++;
+    }
+  }
+  if (!added) return;
+  openFile(state.active in state.files ? state.active : state.entry);
+  changed();
+  status(`Added ${added} file${added === 1 ? "" : "s"}.`);
+}
+
+function download(name, text, type = "text/plain") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- controls ----------------------------------------------------------
+
+function renderControls() {
+  const c = state.controls;
+  $("command").value = c.command;
+  $("output").value = c.output;
+  $("expr").value = c.expr;
+  $("expr").disabled = c.command !== "eval";
+  $("alpha").checked = c.alpha;
+  for (const k of ["extStr", "extCode", "tlaStr", "tlaCode"]) $(`var-${k}`).value = c.vars[k];
+  $("examples").value = state.example && exampleByName(state.example) ? state.example : "";
+}
+
+function bindControls() {
+  $("command").addEventListener("change", (e) => { state.controls.command = e.target.value; $("expr").disabled = e.target.value !== "eval"; changed(); });
+  $("output").addEventListener("change", (e) => { state.controls.output = e.target.value; changed(); });
+  $("expr").addEventListener("input", (e) => { state.controls.expr = e.target.value; changed(); });
+  $("alpha").addEventListener("change", (e) => { state.controls.alpha = e.target.checked; changed(); });
+  for (const k of ["extStr", "extCode", "tlaStr", "tlaCode"]) {
+    $(`var-${k}`).addEventListener("input", (e) => { state.controls.vars[k] = e.target.value; changed(); });
+  }
+  $("run").addEventListener("click", () => runNow());
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey) && !ev.defaultPrevented) { ev.preventDefault(); runNow(); }
+  });
+  const sel = $("examples");
+  const none = new Option("(your workspace)", "");
+  sel.append(none);
+  for (const ex of examples) sel.append(new Option(ex.title, ex.name));
+  sel.addEventListener("change", () => {
+    const ex = exampleByName(sel.value);
+    if (!ex) return;
+    history.replaceState(null, "", `#example=${ex.name}`);
+    replaceState(store.fromExample(ex), `Loaded the example “${ex.title}”. Your previous workspace is kept: “Restore previous workspace”.`);
+  });
+  $("restore").addEventListener("click", () => {
+    try {
+      const prev = JSON.parse(localStorage.getItem(backupKey));
+      if (store.validState(prev)) replaceState(prev, "Restored the previous workspace.");
+    } catch { /* nothing kept */ }
+  });
+  $("add-file").addEventListener("click", addFile);
+  $("rename-file").addEventListener("click", renameFile);
+  $("delete-file").addEventListener("click", deleteFile);
+  $("entry-file").addEventListener("click", makeEntry);
+  $("open-files").addEventListener("click", () => $("file-input").click());
+  $("file-input").addEventListener("change", (e) => { addDroppedFiles(e.target.files); e.target.value = ""; });
+  $("download-txtar").addEventListener("click", () => {
+    const cmd = lastResponse?.command || "";
+    download("workspace.txtar", encodeTxtar(state.files, `kubecfg playground workspace; entry: ${state.entry}\n${cmd ? "$ " + cmd + "\n" : ""}`));
+  });
+  const panel = $("editor-panel");
+  panel.addEventListener("dragover", (e) => { e.preventDefault(); panel.classList.add("dragging"); });
+  panel.addEventListener("dragleave", () => panel.classList.remove("dragging"));
+  panel.addEventListener("drop", (e) => {
+    e.preventDefault();
+    panel.classList.remove("dragging");
+    if (e.dataTransfer?.files?.length) addDroppedFiles(e.dataTransfer.files);
+  });
+  $("copy-command").addEventListener("click", () => copy($("command-line").textContent, "Copied the command line."));
+  $("copy-output").addEventListener("click", () => copy(output.text, "Copied the output."));
+  $("download-output").addEventListener("click", () => {
+    const ext = { yaml: "yaml", json: "json", jsonnet: "jsonnet" }[state.controls.output] || "txt";
+    download(`output.${ext}`, output.text);
+  });
+  $("share").addEventListener("click", share);
+  const results = $("result-tabs");
+  const select = (tab) => {
+    for (const t of results.querySelectorAll("[role=tab]")) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute("aria-controls")).hidden = !on;
+    }
+  };
+  for (const t of results.querySelectorAll("[role=tab]")) t.addEventListener("click", () => select(t));
+  tabKeys(results, select);
+  tabKeys($("file-tabs"), (tab) => openFile(tab.dataset.path));
+}
+
+async function copy(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    status(done);
+  } catch {
+    status("The browser refused the clipboard; select the text and copy it.", true);
+  }
+}
+
+// ---- features panel ----------------------------------------------------
+
+function renderFeatures(rows) {
+  const body = $("features-table").tBodies[0];
+  if (!rows || !rows.length) return;
+  const byName = new Map([...body.rows].map((r) => [r.dataset.name, r]));
+  if (byName.size !== rows.length || rows.some((r) => !byName.has(r.name))) {
+    body.replaceChildren();
+    byName.clear();
+    for (const r of rows) {
+      const tr = body.insertRow();
+      tr.dataset.name = r.name;
+      const nameCell = tr.insertCell();
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.setAttribute("aria-label", r.name);
+      box.addEventListener("change", () => {
+        state.controls.features[r.name] = box.checked;
+        changed();
+        renderFeatures(lastRows);
+      });
+      const code = document.createElement("code");
+      code.textContent = r.name;
+      label.append(box, code);
+      label.title = r.doc;
+      nameCell.append(label);
+      for (let i = 0; i < 5; i++) tr.insertCell();
+      const reset = document.createElement("button");
+      reset.type = "button";
+      reset.textContent = "reset";
+      reset.setAttribute("aria-label", `reset ${r.name} to its default`);
+      reset.addEventListener("click", () => {
+        delete state.controls.features[r.name];
+        changed();
+        renderFeatures(lastRows);
+      });
+      tr.insertCell().append(reset);
+      byName.set(r.name, tr);
+    }
+  }
+  for (const r of rows) {
+    const tr = byName.get(r.name);
+    const set = state.controls.features[r.name];
+    const box = tr.cells[0].querySelector("input");
+    box.checked = set === undefined ? r.enabled : set;
+    tr.cells[1].textContent = r.stage;
+    tr.cells[2].textContent = r.default ? "on" : "off";
+    tr.cells[3].textContent = r.enabled ? "on" : "off";
+    tr.cells[3].className = r.enabled ? "on" : "";
+    tr.cells[4].textContent = r.source;
+    tr.cells[4].className = "src";
+    tr.cells[5].textContent = r.since;
+    tr.cells[6].querySelector("button").hidden = set === undefined;
+  }
+}
+let lastRows = [];
+
+// ---- running -----------------------------------------------------------
+
+function localCommand() {
+  const c = state.controls;
+  const parts = ["kubecfg"];
+  const feats = store.featureList(c.features);
+  if (c.alpha) parts.push("--alpha");
+  if (feats.length) parts.push(`--features=${feats.join(",")}`);
+  parts.push(c.command, state.entry);
+  return parts.join(" ");
+}
+
+async function runNow() {
+  clearTimeout(timer);
+  if (!engineReady) { $("command-line").textContent = localCommand(); return; }
+  const request = store.toRequest(state, runner.version);
+  status("Evaluating…");
+  let resp;
+  try {
+    resp = await runner.run(request);
+  } catch (err) {
+    if (err instanceof TimeoutError) {
+      showTimeout(err.message);
+      return;
+    }
+    status(`The engine failed: ${err.message}`, true);
+    return;
+  }
+  if (!resp) return; // superseded by a newer edit
+  show(resp, request);
+}
+
+function showTimeout(message) {
+  lastResponse = null;
+  lineMap = null;
+  const box = $("errors");
+  const p = document.createElement("pre");
+  p.className = "timeout";
+  p.textContent = message.charAt(0).toUpperCase() + message.slice(1) + ".";
+  box.replaceChildren(p);
+  box.hidden = false;
+  status(p.textContent, true);
+}
+
+function show(resp, request) {
+  lastResponse = resp;
+  const ok = resp.exitCode === 0;
+  output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
+  $("command-line").textContent = resp.command || localCommand();
+  renderErrors(resp);
+  if (resp.features && resp.features.length) { lastRows = resp.features; renderFeatures(lastRows); }
+  lineMap = ok && request.output === "jsonnet" && request.entry.endsWith(".yakl")
+    ? buildLineMap(request.files[request.entry], resp.output) : null;
+  drawDiagnostics();
+  const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
+  const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
+  if (ok) status(`Evaluated in ${t} ms.`);
+  else status(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+}
+
+function firstLine(resp) {
+  const d = resp.diagnostics?.[0];
+  return (d?.message || resp.stderr || "").split("\n")[0];
+}
+
+/** workspacePath maps a diagnostic's file to a workspace path, or "". */
+function workspacePath(file) {
+  if (!file) return "";
+  let f = file.replace(/^file:\/\//, "");
+  if (Object.hasOwn(state.files, f)) return f;
+  let best = "";
+  for (const p of Object.keys(state.files)) {
+    if ((f === p || f.endsWith("/" + p)) && p.length > best.length) best = p;
+  }
+  return best;
+}
+
+function renderErrors(resp) {
+  const box = $("errors");
+  box.replaceChildren();
+  const diags = resp.diagnostics || [];
+  if (resp.exitCode === 0 && !diags.length) { box.hidden = true; return; }
+  for (const d of diags) {
+    const path = workspacePath(d.file);
+    if (d.line) {
+      const loc = document.createElement("button");
+      loc.type = "button";
+      loc.className = "loc";
+      loc.textContent = `${path || d.file}:${d.line}:${d.column || 1}`;
+      loc.setAttribute("aria-label", `Go to ${loc.textContent}`);
+      loc.addEventListener("click", () => {
+        if (path && path !== state.active) openFile(path);
+        editor.goto(d.line, d.column);
+      });
+      box.append(loc);
+    }
+    const msg = document.createElement("pre");
+    msg.textContent = d.message;
+    box.append(msg);
+    if (d.hint) {
+      const hint = document.createElement("pre");
+      hint.className = "hint";
+      hint.textContent = d.hint;
+      box.append(hint);
+    }
+  }
+  if (!diags.length && resp.stderr) {
+    const pre = document.createElement("pre");
+    pre.textContent = resp.stderr;
+    box.append(pre);
+  }
+  box.hidden = false;
+}
+
+function drawDiagnostics() {
+  const diags = (lastResponse?.diagnostics || []).filter((d) => workspacePath(d.file) === state.active);
+  editor.setDiagnostics(diags);
+}
+
+// ---- sharing -----------------------------------------------------------
+
+async function share() {
+  const snapshot = { ...state, version: runner?.version || "" };
+  let url = "";
+  try {
+    const res = await fetch("api/snippets", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(snapshot),
+    });
+    if (res.ok) url = new URL((await res.json()).url, location.href).href;
+  } catch { /* no share service: the fragment link still works */ }
+  if (!url) url = `${location.origin}${location.pathname}#s=${await encodeFragment(snapshot)}`;
+  $("share-box").hidden = false;
+  $("share-url").value = url;
+  $("share-url").select();
+  await copy(url, "Copied the link.");
+}
+
+async function initialState() {
+  const hash = location.hash.slice(1);
+  const params = new URLSearchParams(hash);
+  if (params.has("example")) {
+    const ex = exampleByName(params.get("example"));
+    if (ex) return { s: store.fromExample(ex), why: `Loaded the example “${ex.title}”.`, replaces: true };
+  }
+  if (params.has("s")) {
+    try {
+      const s = await decodeFragment(params.get("s"));
+      if (store.validState(s)) return { s, why: "Loaded the shared workspace.", replaces: true };
+    } catch (err) {
+      return { s: store.load() || store.fromExample(examples[0]), why: err.message, bad: true };
+    }
+  }
+  const m = /\/s\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  if (m) {
+    try {
+      const res = await fetch(`../api/snippets/${m[1]}`);
+      if (res.ok) {
+        const s = await res.json();
+        if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true };
+      }
+    } catch { /* fall through */ }
+  }
+  const saved = store.load();
+  if (saved) return { s: saved, why: "Restored your workspace." };
+  return { s: store.fromExample(examples[0]), why: "" };
+}
+
+// ---- start -------------------------------------------------------------
+
+function render() {
+  renderTabs();
+  renderControls();
+  editor.open(state.active, state.files[state.active]);
+  renderFeatures(lastRows);
+  $("command-line").textContent = localCommand();
+}
+
+async function start() {
+  bindControls();
+  const init = await initialState();
+  const saved = store.load();
+  if (init.replaces && saved) {
+    try { localStorage.setItem(backupKey, JSON.stringify(saved)); } catch { /* full */ }
+    $("restore").hidden = false;
+  }
+  state = store.normalize(init.s);
+  render();
+  store.save(state);
+  if (init.replaces) history.replaceState(null, "", location.pathname.replace(/\/s\/[^/]+$/, "/"));
+  status(init.why ? `${init.why} Loading the engine…` : "Loading the engine…", !!init.bad);
+  runner = new Runner({
+    wasmUrl: meta("wasm", "kubecfg.wasm"),
+    wasmExecUrl: new URL(meta("wasm-exec", "wasm_exec.js"), location.href).href,
+    workerUrl: meta("worker", "dist/worker.js"),
+    timeoutMs: Number(new URLSearchParams(location.search).get("timeout")) || 5000,
+  });
+  try {
+    await runner.start();
+  } catch (err) {
+    status(`Could not start the engine: ${err.message}`, true);
+    return;
+  }
+  engineReady = true;
+  $("version").textContent = `kubecfg ${runner.version}`;
+  lastRows = runner.features;
+  renderFeatures(lastRows);
+  runNow();
+}
+
+start();

@@ -1,0 +1,62 @@
+// Page state in a URL fragment: JSON, deflate-raw compressed, base64url,
+// as #s=<data>. Works with no server; the decoder caps the decompressed
+// size so a hostile link cannot exhaust memory.
+
+/** maxDecoded is the most bytes a fragment may decompress to. */
+export const maxDecoded = 1 << 20;
+
+function toBase64url(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64url(s) {
+  const b = atob(s.replaceAll("-", "+").replaceAll("_", "/"));
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+  return out;
+}
+
+/** encodeFragment compresses a state object into fragment text (without #s=). */
+export async function encodeFragment(state) {
+  const data = new TextEncoder().encode(JSON.stringify(state));
+  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return toBase64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** decodeFragment reverses encodeFragment; it fails past maxDecoded bytes. */
+export async function decodeFragment(text, limit = maxDecoded) {
+  let bytes;
+  try {
+    bytes = fromBase64url(text);
+  } catch {
+    throw new Error("shared link: the fragment is not base64url");
+  }
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > limit) {
+        await reader.cancel();
+        throw new Error(`shared link: the state is larger than ${limit} bytes`);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err.message.startsWith("shared link:")) throw err;
+    throw new Error(`shared link: the fragment does not decompress: ${err.message}`);
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) { all.set(c, at); at += c.length; }
+  try {
+    return JSON.parse(new TextDecoder().decode(all));
+  } catch (err) {
+    throw new Error(`shared link: the state is not JSON: ${err.message}`);
+  }
+}

@@ -1,0 +1,114 @@
+// The page's state: the workspace (files, entry, the open tab) and the
+// controls (the CLI's flags). toRequest turns it into the envelope that
+// kubecfg.run takes; save/load keep it in localStorage so nothing typed is
+// lost on reload.
+
+const storageKey = "kubecfg-playground/v1";
+
+/** blankControls are the controls of a plain `kubecfg show`. */
+export function blankControls() {
+  return {
+    command: "show",
+    expr: "",
+    output: "yaml",
+    features: {}, // name → true/false: only the ones the user set
+    alpha: false,
+    vars: { extStr: "", extCode: "", tlaStr: "", tlaCode: "" }, // NAME=VALUE lines
+  };
+}
+
+/** fromExample makes a fresh state from a gallery example. */
+export function fromExample(ex) {
+  const c = { ...blankControls(), ...structuredClone(ex.controls || {}) };
+  c.vars = { ...blankControls().vars };
+  for (const kind of ["extStr", "extCode", "tlaStr", "tlaCode"]) {
+    if (ex.controls && ex.controls[kind]) c.vars[kind] = formatVars(ex.controls[kind]);
+    delete c[kind];
+  }
+  return {
+    files: structuredClone(ex.files),
+    entry: ex.entry,
+    active: ex.entry,
+    controls: c,
+    example: ex.name,
+  };
+}
+
+/** parseVars reads NAME=VALUE lines (split at the first =) into an object. */
+export function parseVars(text) {
+  const out = {};
+  for (const line of (text || "").split("\n")) {
+    if (line.trim() === "") continue;
+    const at = line.indexOf("=");
+    if (at < 0) out[line.trim()] = "";
+    else out[line.slice(0, at).trim()] = line.slice(at + 1);
+  }
+  return out;
+}
+
+/** formatVars is the inverse of parseVars. */
+export function formatVars(obj) {
+  return Object.entries(obj).map(([k, v]) => `${k}=${v}`).join("\n");
+}
+
+/** featureList turns the toggles into --features items. */
+export function featureList(features) {
+  return Object.entries(features).map(([n, on]) => (on ? n : `${n}=false`));
+}
+
+/** toRequest builds the playground.Request for the state. */
+export function toRequest(state, version = "") {
+  const c = state.controls;
+  const req = {
+    version,
+    files: { ...state.files },
+    entry: state.entry,
+    command: c.command,
+    output: c.output,
+    features: featureList(c.features),
+    alpha: !!c.alpha,
+  };
+  if (c.command === "eval" && c.expr.trim() !== "") req.expr = c.expr;
+  for (const kind of ["extStr", "extCode", "tlaStr", "tlaCode"]) {
+    const v = parseVars(c.vars[kind]);
+    if (Object.keys(v).length) req[kind] = v;
+  }
+  return req;
+}
+
+/** validState checks the shape of a restored or decoded state. */
+export function validState(s) {
+  return !!s && typeof s === "object" && s.files && typeof s.files === "object" &&
+    Object.values(s.files).every((t) => typeof t === "string") &&
+    typeof s.entry === "string" && Object.hasOwn(s.files, s.entry) &&
+    s.controls && typeof s.controls === "object";
+}
+
+/** normalize fills in anything a stored or shared state lacks. */
+export function normalize(s) {
+  const c = { ...blankControls(), ...s.controls };
+  c.vars = { ...blankControls().vars, ...(s.controls.vars || {}) };
+  c.features = { ...(s.controls.features || {}) };
+  const active = Object.hasOwn(s.files, s.active) ? s.active : s.entry;
+  return { files: { ...s.files }, entry: s.entry, active, controls: c, example: s.example || "" };
+}
+
+/** save writes the state to storage; it reports failure instead of throwing. */
+export function save(state, storage = globalThis.localStorage) {
+  try {
+    storage.setItem(storageKey, JSON.stringify(state));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** load reads the saved state, or null when there is none or it is damaged. */
+export function load(storage = globalThis.localStorage) {
+  try {
+    const s = JSON.parse(storage.getItem(storageKey));
+    return validState(s) ? normalize(s) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+// txtar archives (golang.org/x/tools/txtar): the workspace download format.
+
+const marker = /^-- (.+?) --$/;
+
+/**
+ * encodeTxtar writes files (an object path → text) after an optional
+ * comment. Every file ends with a newline, as txtar requires.
+ */
+export function encodeTxtar(files, comment = "") {
+  let out = comment && !comment.endsWith("\n") ? comment + "\n" : comment;
+  for (const [name, text] of Object.entries(files)) {
+    out += `-- ${name} --\n`;
+    out += text === "" || text.endsWith("\n") ? text : text + "\n";
+  }
+  return out;
+}
+
+/**
+ * decodeTxtar parses an archive into { comment, files }. A file named twice
+ * is an error, so a dropped archive never silently loses text.
+ */
+export function decodeTxtar(data) {
+  const lines = data.split("\n");
+  const files = {};
+  let comment = [];
+  let name = null;
+  let body = [];
+  const flush = (last) => {
+    if (name === null) return;
+    if (Object.hasOwn(files, name)) throw new Error(`txtar: file ${name} appears twice`);
+    files[name] = body.join("\n") + (!last && body.length > 0 ? "\n" : "");
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const m = marker.exec(lines[i]);
+    if (m) {
+      flush(false);
+      name = m[1].trim();
+      body = [];
+      continue;
+    }
+    if (name === null) comment.push(lines[i]); else body.push(lines[i]);
+  }
+  flush(true);
+  return { comment: comment.join("\n"), files };
+}
