@@ -8,6 +8,9 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
+// newFeaturesCmd is kubecfg features [-o table|json] (RFC05): every
+// registered feature, whether it is on for this invocation, and the source
+// that decided it (--features, the rc file, --alpha or the default).
 func newFeaturesCmd(g *globals) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
@@ -19,19 +22,19 @@ func newFeaturesCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			var out []byte
 			switch format {
-			case "table", "":
-				_, err = fmt.Fprint(g.stdout, features.Table(cfg.Gates))
-				return err
+			case "table":
+				out = []byte(features.Table(cfg.Gates))
 			case "json":
-				b, err := features.JSON(cfg.Gates)
-				if err != nil {
+				if out, err = features.JSON(cfg.Gates); err != nil {
 					return err
 				}
-				_, err = fmt.Fprintf(g.stdout, "%s\n", b)
-				return err
+			default:
+				return fmt.Errorf("Unknown --format: %s", format)
 			}
-			return fmt.Errorf("Unknown --format: %s", format)
+			_, err = g.stdout.Write(out)
+			return err
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "o", "table", "Output format: table or json")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
@@ -26,18 +27,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
-		fmt.Fprintln(stderr, trimNewline(err.Error()))
+		msg := err.Error()
+		if !strings.HasSuffix(msg, "\n") {
+			msg += "\n"
+		}
+		fmt.Fprint(stderr, msg)
 		if h := kubecfg.Hint(err); h != "" {
 			fmt.Fprintln(stderr, h)
 		}
 		return 1
 	}
 	return 0
-}
-
-func trimNewline(s string) string {
-	for len(s) > 0 && s[len(s)-1] == '\n' {
-		s = s[:len(s)-1]
-	}
-	return s
 }

@@ -39,13 +39,13 @@ func (c *Config) HookHandler(files []string) (http.Handler, error) {
 				http.Error(w, "error reading request: "+err.Error(), http.StatusRequestEntityTooLarge)
 				return
 			}
-			vm, err := c.NewVM()
+			vm, imp, err := c.newVM()
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
 			}
 			vm.TLACode("request", string(body))
-			out, err := vm.EvaluateFile(c.fileURL(file))
+			out, err := evaluateURL(vm, imp, c.fileURL(file))
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
@@ -60,9 +60,9 @@ func (c *Config) HookHandler(files []string) (http.Handler, error) {
 // EvaluateFile evaluates one Jsonnet file with this configuration and
 // returns its JSON (the rc file is read this way, with default gates).
 func (c *Config) EvaluateFile(p string) (string, error) {
-	vm, err := c.NewVM()
+	vm, imp, err := c.newVM()
 	if err != nil {
 		return "", err
 	}
-	return vm.EvaluateFile(c.fileURL(p))
+	return evaluateURL(vm, imp, c.fileURL(p))
 }

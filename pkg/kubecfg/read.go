@@ -85,7 +85,7 @@ func (c *Config) GateInput(input string) error {
 
 // readInput evaluates one input to the values it holds: one for Jsonnet
 // and JSON, one per document for YAML.
-func (c *Config) readInput(vm *jsonnet.VM, input string, ov Overlay) ([]any, error) {
+func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string, ov Overlay) ([]any, error) {
 	kind, err := classify(input)
 	if err != nil {
 		return nil, err
@@ -123,11 +123,21 @@ func (c *Config) readInput(vm *jsonnet.VM, input string, ov Overlay) ([]any, err
 	if kind == inYAKL {
 		u = importer.YAKLScheme + u
 	}
-	out, err := vm.EvaluateFile(u)
+	out, err := evaluateURL(vm, imp, u)
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", input, err)
 	}
 	return decode(out, input)
+}
+
+// evaluateURL reads a file through the importer, as an import would, and
+// evaluates it under the name it was found at.
+func evaluateURL(vm *jsonnet.VM, imp *importer.Importer, u string) (string, error) {
+	contents, foundAt, err := imp.Import("", u)
+	if err != nil {
+		return "", err
+	}
+	return vm.EvaluateAnonymousSnippet(foundAt, contents.String())
 }
 
 // overlayCode is the overlay expression, kubecfg predefined in --overlay-code.

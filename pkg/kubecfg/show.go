@@ -32,14 +32,14 @@ func (c *Config) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object
 			return nil, err
 		}
 	}
-	vm, err := c.NewVM()
+	vm, imp, err := c.newVM()
 	if err != nil {
 		return nil, err
 	}
 	var objs []Object
 	visit := func(o Object) { objs = append(objs, o) }
 	for _, in := range inputs {
-		vals, err := c.readInput(vm, in, ov)
+		vals, err := c.readInput(vm, imp, in, ov)
 		if err != nil {
 			return nil, err
 		}

@@ -126,13 +126,19 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 // functions, ext vars and TLAs. Code given in --ext-code and --tla-code has
 // kubecfg predefined (RFC06).
 func (c *Config) NewVM() (*jsonnet.VM, error) {
+	vm, _, err := c.newVM()
+	return vm, err
+}
+
+// newVM returns a VM and the importer it uses.
+func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	vm := jsonnet.MakeVM()
 	if c.MaxStack > 0 {
 		vm.MaxStack = c.MaxStack
 	}
 	imp, err := c.NewImporter()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	vm.Importer(imp)
 	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
@@ -144,7 +150,7 @@ func (c *Config) NewVM() (*jsonnet.VM, error) {
 	for _, v := range c.TLAs {
 		setVar(vm.TLAVar, vm.TLACode, c, v, "<top-level-arg:"+v.Name+">")
 	}
-	return vm, nil
+	return vm, imp, nil
 }
 
 func setVar(str, code func(string, string), c *Config, v Var, name string) {
