@@ -41,5 +41,7 @@ export function decodeTxtar(data) {
     if (name === null) comment.push(lines[i]); else body.push(lines[i]);
   }
   flush(true);
-  return { comment: comment.join("\n"), files };
+  // Lines before the first marker each ended with a newline.
+  const text = name === null ? comment.join("\n") : comment.map((l) => l + "\n").join("");
+  return { comment: text, files };
 }

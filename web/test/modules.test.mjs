@@ -1,0 +1,138 @@
+// Unit tests of the page's plain modules (no browser): txtar, the state and
+// request envelope, the compiled-view line map, the stream modes and the
+// fragment codec.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { encodeTxtar, decodeTxtar } from "../src/txtar.js";
+import * as st from "../src/state.js";
+import { buildLineMap } from "../src/linemap.js";
+import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
+import { encodeFragment, decodeFragment } from "../src/share.js";
+import { examples, exampleByName } from "../src/examples.js";
+import { StringStream } from "@codemirror/language";
+
+test("txtar round trip", async (t) => {
+  const cases = [
+    { name: "two files", files: { "a.jsonnet": "{a: 1}\n", "lib/b.libsonnet": "{}\n" } },
+    { name: "empty file", files: { "a.yakl": "", "b.txt": "x\n" } },
+    { name: "adds missing newline", files: { "a": "x" }, want: { "a": "x\n" } },
+    { name: "marker-like text inside", files: { "a": "-- not a marker\n" } },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => {
+      const got = decodeTxtar(encodeTxtar(c.files, "comment\n"));
+      assert.deepEqual(got.files, c.want || c.files);
+      assert.equal(got.comment, "comment\n");
+    });
+  }
+});
+
+test("txtar rejects a file named twice", () => {
+  assert.throws(() => decodeTxtar("-- a --\nx\n-- a --\ny\n"), /appears twice/);
+});
+
+test("toRequest", async (t) => {
+  const cases = [
+    {
+      name: "show with features",
+      state: { files: { "app.yakl": "a: 1\n" }, entry: "app.yakl", active: "app.yakl", controls: { ...st.blankControls(), features: { yakl: true, knit: false } } },
+      want: { version: "v1", files: { "app.yakl": "a: 1\n" }, entry: "app.yakl", command: "show", output: "yaml", features: ["yakl", "knit=false"], alpha: false },
+    },
+    {
+      name: "eval with expression and vars",
+      state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { ...st.blankControls(), command: "eval", expr: "$.x", alpha: true, vars: { extStr: "a=b=c\n\n", extCode: "n=1+1", tlaStr: "", tlaCode: "" } } },
+      want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "eval", output: "yaml", features: [], alpha: true, expr: "$.x", extStr: { a: "b=c" }, extCode: { n: "1+1" } },
+    },
+    {
+      name: "expression ignored for show",
+      state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { ...st.blankControls(), expr: "$.x" } },
+      want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false },
+    },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.deepEqual(st.toRequest(c.state, "v1"), c.want));
+});
+
+test("save and load", () => {
+  const mem = new Map();
+  const storage = { setItem: (k, v) => mem.set(k, v), getItem: (k) => mem.get(k) ?? null };
+  assert.equal(st.load(storage), null);
+  const s = st.fromExample(examples[0]);
+  s.files["app.jsonnet"] += "// edited\n";
+  assert.ok(st.save(s, storage));
+  assert.deepEqual(st.load(storage), s);
+  mem.set([...mem.keys()][0], "{not json");
+  assert.equal(st.load(storage), null);
+  mem.set([...mem.keys()][0], JSON.stringify({ files: {}, entry: "x", controls: {} }));
+  assert.equal(st.load(storage), null, "an entry that is not a file is rejected");
+});
+
+test("examples are complete", () => {
+  const names = new Set();
+  for (const ex of examples) {
+    assert.ok(!names.has(ex.name), `duplicate ${ex.name}`);
+    names.add(ex.name);
+    assert.ok(Object.hasOwn(ex.files, ex.entry), `${ex.name}: entry ${ex.entry} is not a file`);
+    const s = st.fromExample(ex);
+    assert.ok(st.validState(s), ex.name);
+    assert.equal(exampleByName(ex.name), ex);
+  }
+  for (const want of ["jsonnet-app", "yakl-pod", "rc-file", "knit"]) assert.ok(names.has(want), want);
+});
+
+test("line map for the RFC06 Pod", () => {
+  const src = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers:\n  - name: web\n    image: ${kubecfg.resolveImage('nginx:1.27')}\n";
+  const out = "local kubecfg = import 'internal:///kubecfg.libsonnet',\n      yakl__kubecfg = kubecfg;\n{\n  apiVersion: 'v1',\n  kind: 'Pod',\n  metadata: {\n    name: 'web',\n  },\n  spec: {\n    containers: [\n      {\n        name: 'web',\n        image: kubecfg.resolveImage('nginx:1.27'),\n      },\n    ],\n  },\n}\n";
+  const m = buildLineMap(src, out);
+  const want = [[1, 4], [2, 5], [3, 6], [4, 7], [5, 9], [6, 10], [7, 12], [8, 13]];
+  for (const [s, o] of want) {
+    assert.equal(m.toOutput.get(s), o, `source line ${s}`);
+    assert.equal(m.toSource.get(o), s, `output line ${o}`);
+  }
+});
+
+test("line map keeps lines of a line-preserving compile", () => {
+  const src = "a: 1\nb:\n  c: 2\n";
+  const out = "{ a: 1,\n  b: {\n  c: 2 } }\n";
+  const m = buildLineMap(src, out);
+  assert.deepEqual([...m.toOutput], [[2, 2], [3, 3]]);
+});
+
+function tokens(line) {
+  const s = new StringStream(line, 2, 2);
+  const state = jsonnetStartState();
+  const out = [];
+  while (!s.eol()) {
+    const style = jsonnetToken(s, state);
+    if (style) out.push([s.current(), style]);
+    s.start = s.pos;
+  }
+  return out;
+}
+
+test("jsonnet tokens", async (t) => {
+  const cases = [
+    { name: "local", line: "local x = 1;", want: [["local", "keyword"], ["x", "variableName"], ["=", "operator"], ["1", "number"], [";", "operator"]] },
+    { name: "strings", line: `'a\\'b' "c" @'d''e'`, want: [[`'a\\'b'`, "string"], [`"c"`, "string"], [`@'d''e'`, "string"]] },
+    { name: "comment", line: "x // y", want: [["x", "variableName"], ["// y", "comment"]] },
+    { name: "field and builtin", line: "name: std.length(kubecfg)", want: [["name", "propertyName"], [":", "operator"], ["std", "variableName.standard"], [".", "operator"], ["length", "variableName"], ["(", "bracket"], ["kubecfg", "variableName.standard"], [")", "bracket"]] },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.deepEqual(tokens(c.line), c.want));
+});
+
+test("modeFor", () => {
+  assert.equal(modeFor("a.jsonnet"), "jsonnet");
+  assert.equal(modeFor(".kubecfgrc.jsonnet"), "jsonnet");
+  assert.equal(modeFor("x/app.yakl"), "yakl");
+  assert.equal(modeFor("a.yaml"), "yaml");
+  assert.equal(modeFor("README"), "text");
+});
+
+test("fragment codec", async () => {
+  const s = st.fromExample(examples[1]);
+  const text = await encodeFragment(s);
+  assert.match(text, /^[A-Za-z0-9_-]+$/);
+  assert.deepEqual(await decodeFragment(text), s);
+  await assert.rejects(decodeFragment(text, 10), /larger than 10 bytes/);
+  await assert.rejects(decodeFragment("!!!"), /not base64url/);
+  await assert.rejects(decodeFragment("AAAA"), /shared link/);
+});
