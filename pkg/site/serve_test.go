@@ -108,7 +108,7 @@ func TestServeErrors(t *testing.T) {
 	os.WriteFile(file, nil, 0o644)
 	for _, tc := range []struct {
 		name, addr, dataDir, want string
-		noStatic                 bool
+		noStatic                  bool
 	}{
 		{"bad_address", "127.0.0.1:notaport", filepath.Join(dir, "a"), "serve playground: listen tcp", false},
 		{"data_dir_is_a_file", "127.0.0.1:0", file, "serve playground: data directory", false},

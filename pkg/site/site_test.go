@@ -273,4 +273,3 @@ func TestHeadersFileTooManyRules(t *testing.T) {
 		t.Errorf("error = %v, want one about the rule limit", err)
 	}
 }
-
