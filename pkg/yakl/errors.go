@@ -1,0 +1,26 @@
+package yakl
+
+import "fmt"
+
+// Error is a compile error in a .yakl file, at a 1-based line and column.
+type Error struct {
+	File   string
+	Line   int
+	Column int
+	Msg    string
+}
+
+// Error returns "FILE:LINE:COL: msg".
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+func errorf(file string, line, col int, format string, args ...any) *Error {
+	if line < 1 {
+		line = 1
+	}
+	if col < 1 {
+		col = 1
+	}
+	return &Error{File: file, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,225 @@
+package yakl
+
+import (
+	"strings"
+
+	yaml "sigs.k8s.io/yaml/goyaml.v3"
+)
+
+// scalar writes a scalar: a literal, or code for ${…}.
+func (c *compiler) scalar(n *yaml.Node) error {
+	c.at(n.Line)
+	if hasExpr(n.Value) && stringy(n) {
+		return c.templateText(n, n.Value)
+	}
+	lit, err := c.plainScalar(n)
+	if err != nil {
+		return err
+	}
+	c.w(lit)
+	return nil
+}
+
+// plainScalar gives the JSON literal of a scalar without expressions.
+func (c *compiler) plainScalar(n *yaml.Node) (string, error) {
+	var b strings.Builder
+	if n.Style&yaml.TaggedStyle == 0 {
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			writeJSONString(&b, n.Value)
+			return b.String(), nil
+		}
+		switch resolvePlain(n.Value) {
+		case kindNull:
+			return "null", nil
+		case kindBool:
+			return strings.ToLower(n.Value), nil
+		case kindInt:
+			return c.number(n, intLiteral)
+		case kindFloat:
+			return c.number(n, floatLiteral)
+		case kindInf, kindNaN:
+			return "", c.errNode(n, "%s is not a number Jsonnet can hold; quote it to make it a string", n.Value)
+		}
+		writeJSONString(&b, n.Value)
+		return b.String(), nil
+	}
+	v := n.Value
+	switch n.Tag {
+	case "!!str":
+		writeJSONString(&b, v)
+		return b.String(), nil
+	case "!!int":
+		if resolvePlain(v) == kindInt {
+			return c.number(n, intLiteral)
+		}
+		return "", c.errNode(n, "%q is not an integer, as its tag !!int says", v)
+	case "!!float":
+		switch resolvePlain(v) {
+		case kindInt, kindFloat:
+			return c.number(n, floatLiteral)
+		case kindInf, kindNaN:
+			return "", c.errNode(n, "%s is not a number Jsonnet can hold; quote it to make it a string", v)
+		}
+		return "", c.errNode(n, "%q is not a number, as its tag !!float says", v)
+	case "!!bool":
+		if resolvePlain(v) == kindBool {
+			return strings.ToLower(v), nil
+		}
+		return "", c.errNode(n, "%q is not a boolean, as its tag !!bool says", v)
+	case "!!null":
+		if resolvePlain(v) == kindNull {
+			return "null", nil
+		}
+		return "", c.errNode(n, "%q is not null, as its tag !!null says", v)
+	case "!!map", "!!seq":
+		return "", c.errNode(n, "tag %s on a scalar", n.Tag)
+	}
+	return "", c.errNode(n, "unsupported tag %s (YAKL knows !!str, !!int, !!float, !!bool, !!null, !!map and !!seq)", n.Tag)
+}
+
+func (c *compiler) number(n *yaml.Node, conv func(string) (string, string)) (string, error) {
+	v := n.Value
+	if strings.HasPrefix(v, "0o") || strings.HasPrefix(v, "0x") {
+		lit, msg := intLiteral(v)
+		if msg != "" {
+			return "", c.errNode(n, "%s", msg)
+		}
+		return lit, nil
+	}
+	lit, msg := conv(v)
+	if msg != "" {
+		return "", c.errNode(n, "%s", msg)
+	}
+	return lit, nil
+}
+
+// posIn gives the line and column of a byte offset of a scalar's value.
+// Block scalars and multi-line quoted scalars get an approximate column.
+func posIn(n *yaml.Node, off int) (int, int) {
+	if off > len(n.Value) {
+		off = len(n.Value)
+	}
+	before := n.Value[:off]
+	k := strings.Count(before, "\n")
+	col := off - strings.LastIndexByte(before, '\n')
+	switch {
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return n.Line + 1 + k, col + n.Column
+	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+		if k == 0 {
+			return n.Line, n.Column + 1 + off
+		}
+		return n.Line + k, col
+	}
+	return n.Line + k, n.Column + off
+}
+
+// templateText writes the code of a scalar's text: one expression, or a
+// string built by concatenation.
+func (c *compiler) templateText(n *yaml.Node, text string) error {
+	parts, serr := splitTemplate(text)
+	if serr != nil {
+		l, col := posIn(n, serr.off)
+		return c.errAt(l, col, "unclosed ${: no } closes the expression")
+	}
+	if len(parts) == 1 && parts[0].isExpr {
+		return c.expr(n, parts[0], false)
+	}
+	for i, p := range parts {
+		if i > 0 {
+			c.w(" + ")
+		}
+		if p.isExpr {
+			if i == 0 {
+				c.w("'' + ")
+			}
+			if err := c.expr(n, p, true); err != nil {
+				return err
+			}
+			continue
+		}
+		writeJSONString(&c.b, p.lit)
+	}
+	return nil
+}
+
+// exprCode is the text of an expression as it goes into the output.
+func (c *compiler) exprCode(expr string) string {
+	if c.pretty && c.flat == 0 && !strings.ContainsAny(expr, "#/\r") {
+		return strings.TrimSpace(expr)
+	}
+	return strings.TrimSpace(flatten(expr))
+}
+
+// expr checks and writes one ${…} expression.
+func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
+	line, col := posIn(n, p.off)
+	info, err := analyze(c.file, p.expr)
+	if err != nil {
+		l, cl, msg := staticMessage(err)
+		if l > 1 {
+			line, col = line+l-1, cl
+		} else if cl > 0 {
+			col += 1 + cl
+		}
+		return c.errAt(line, col, "%s", msg)
+	}
+	var wraps []*anchorDef
+	for _, name := range info.free {
+		found := false
+		for i := len(c.frames) - 1; i >= 1; i-- {
+			if c.frames[i].names[name] {
+				c.noteCtx(i)
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		if def := c.anchors[name]; def != nil && isIdent(name) {
+			if c.anchorN[name] > 1 {
+				return c.errAt(line, col, "the expression reads %s, an anchor that is defined more than once in this document", name)
+			}
+			wraps = append(wraps, def)
+		}
+	}
+	if info.outer {
+		obj := 0
+		for i := len(c.frames) - 1; i >= 1; i-- {
+			if c.frames[i].object {
+				obj = i
+				break
+			}
+		}
+		c.noteCtx(obj)
+	}
+	c.at(line)
+	code := c.exprCode(p.expr)
+	if len(wraps) > 0 {
+		c.w("(local ")
+		for i, def := range wraps {
+			if i > 0 {
+				c.w(", ")
+			}
+			c.w(def.name + " = ")
+			if err := c.copyNode(n, def, "the variable "+def.name); err != nil {
+				return err
+			}
+		}
+		c.w("; " + code + ")")
+		return nil
+	}
+	if paren {
+		c.w("(" + code + ")")
+	} else {
+		c.w(code)
+	}
+	return nil
+}
+
+func (c *compiler) noteCtx(i int) {
+	if i < c.ctxMin {
+		c.ctxMin = i
+	}
+}

@@ -1,0 +1,268 @@
+package yakl
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/google/go-jsonnet/ast"
+	"github.com/google/go-jsonnet/formatter"
+	"github.com/google/go-jsonnet/toolutils"
+)
+
+// KubecfgLocal is the line that predefines kubecfg (RFC06): code that reads
+// kubecfg without declaring it is evaluated as if it started with it.
+const KubecfgLocal = "local kubecfg = import 'internal:///kubecfg.libsonnet';"
+
+// yaklKubecfgLocal is the predefined local of compiled .yakl files. It also
+// declares yakl__kubecfg, the name that code written by the compiler reads.
+const yaklKubecfgLocal = "local kubecfg = import 'internal:///kubecfg.libsonnet', yakl__kubecfg = kubecfg;"
+
+// PredefineKubecfg returns KubecfgLocal + code when code reads the variable
+// kubecfg without declaring it, on the same first line so that line numbers
+// do not move. Any other code, including code that does not parse, is
+// returned unchanged, byte for byte.
+func PredefineKubecfg(filename, code string) string {
+	info, err := analyze(filename, code)
+	if err != nil || !info.reads("kubecfg") {
+		return code
+	}
+	return KubecfgLocal + code
+}
+
+// FreeVars returns, sorted, the variables that the Jsonnet code reads without
+// declaring them, leaving out std (Jsonnet's one predefined name). self,
+// super and $ are not variables and are never listed. A syntax error is
+// returned with go-jsonnet's message.
+func FreeVars(filename, code string) ([]string, error) {
+	info, err := analyze(filename, code)
+	if err != nil {
+		return nil, err
+	}
+	return info.free, nil
+}
+
+// exprInfo is what the static check finds in one piece of code.
+type exprInfo struct {
+	free []string // sorted free variables, std left out
+	// outer is set when the code uses self, super or $ outside every
+	// object of its own, i.e. it reads the object it is placed in.
+	outer bool
+}
+
+func (i exprInfo) reads(name string) bool {
+	n := sort.SearchStrings(i.free, name)
+	return n < len(i.free) && i.free[n] == name
+}
+
+// analyze parses code with go-jsonnet's parser and walks the raw AST.
+func analyze(filename, code string) (exprInfo, error) {
+	node, _, err := formatter.SnippetToRawAST(filename, code)
+	if err != nil {
+		return exprInfo{}, err
+	}
+	w := &walker{bound: map[ast.Identifier]int{"std": 1}, free: map[ast.Identifier]bool{}}
+	w.node(node)
+	info := exprInfo{outer: w.outer}
+	for id := range w.free {
+		info.free = append(info.free, string(id))
+	}
+	sort.Strings(info.free)
+	return info, nil
+}
+
+// walker collects the free variables of a raw (not desugared) AST.
+type walker struct {
+	bound    map[ast.Identifier]int
+	free     map[ast.Identifier]bool
+	inObject int
+	outer    bool
+}
+
+func (w *walker) bind(ids ...ast.Identifier) {
+	for _, id := range ids {
+		w.bound[id]++
+	}
+}
+
+func (w *walker) unbind(ids ...ast.Identifier) {
+	for _, id := range ids {
+		w.bound[id]--
+	}
+}
+
+func (w *walker) self() {
+	if w.inObject == 0 {
+		w.outer = true
+	}
+}
+
+func (w *walker) function(f *ast.Function) {
+	var names []ast.Identifier
+	for _, p := range f.Parameters {
+		names = append(names, p.Name)
+	}
+	w.bind(names...)
+	for _, p := range f.Parameters {
+		w.node(p.DefaultArg)
+	}
+	w.node(f.Body)
+	w.unbind(names...)
+}
+
+// forSpec walks a comprehension's for/if clauses, outermost first, and
+// returns the names it bound (the caller unbinds them).
+func (w *walker) forSpec(spec *ast.ForSpec) []ast.Identifier {
+	var chain []*ast.ForSpec
+	for s := spec; s != nil; s = s.Outer {
+		chain = append(chain, s)
+	}
+	var names []ast.Identifier
+	for i := len(chain) - 1; i >= 0; i-- {
+		s := chain[i]
+		w.node(s.Expr)
+		w.bind(s.VarName)
+		names = append(names, s.VarName)
+		for _, c := range s.Conditions {
+			w.node(c.Expr)
+		}
+	}
+	return names
+}
+
+func (w *walker) fields(fields ast.ObjectFields) {
+	var locals []ast.Identifier
+	for _, f := range fields {
+		if f.Kind == ast.ObjectLocal {
+			locals = append(locals, *f.Id)
+		}
+	}
+	// Field names are evaluated outside the object.
+	for _, f := range fields {
+		if f.Kind == ast.ObjectFieldExpr {
+			w.node(f.Expr1)
+		}
+	}
+	w.inObject++
+	w.bind(locals...)
+	for _, f := range fields {
+		if f.Method != nil {
+			w.function(f.Method)
+			continue
+		}
+		if f.Kind == ast.ObjectFieldStr {
+			w.node(f.Expr1)
+		}
+		w.node(f.Expr2)
+		w.node(f.Expr3)
+	}
+	w.unbind(locals...)
+	w.inObject--
+}
+
+func (w *walker) node(n ast.Node) {
+	switch n := n.(type) {
+	case nil:
+	case *ast.Apply:
+		w.node(n.Target)
+		for _, a := range n.Arguments.Positional {
+			w.node(a.Expr)
+		}
+		for _, a := range n.Arguments.Named {
+			w.node(a.Arg)
+		}
+	case *ast.ApplyBrace:
+		w.node(n.Left)
+		w.node(n.Right)
+	case *ast.Array:
+		for _, e := range n.Elements {
+			w.node(e.Expr)
+		}
+	case *ast.ArrayComp:
+		names := w.forSpec(&n.Spec)
+		w.node(n.Body)
+		w.unbind(names...)
+	case *ast.Assert:
+		w.node(n.Cond)
+		w.node(n.Message)
+		w.node(n.Rest)
+	case *ast.Binary:
+		w.node(n.Left)
+		w.node(n.Right)
+	case *ast.Conditional:
+		w.node(n.Cond)
+		w.node(n.BranchTrue)
+		w.node(n.BranchFalse)
+	case *ast.Dollar, *ast.Self:
+		w.self()
+	case *ast.Error:
+		w.node(n.Expr)
+	case *ast.Function:
+		w.function(n)
+	case *ast.Import, *ast.ImportStr, *ast.ImportBin:
+	case *ast.Index:
+		w.node(n.Target)
+		w.node(n.Index)
+	case *ast.InSuper:
+		w.self()
+		w.node(n.Index)
+	case *ast.SuperIndex:
+		w.self()
+		w.node(n.Index)
+	case *ast.LiteralBoolean, *ast.LiteralNull, *ast.LiteralNumber, *ast.LiteralString:
+	case *ast.Local:
+		var names []ast.Identifier
+		for _, b := range n.Binds {
+			names = append(names, b.Variable)
+		}
+		w.bind(names...)
+		for _, b := range n.Binds {
+			if b.Fun != nil {
+				w.function(b.Fun)
+			} else {
+				w.node(b.Body)
+			}
+		}
+		w.node(n.Body)
+		w.unbind(names...)
+	case *ast.Object:
+		w.fields(n.Fields)
+	case *ast.ObjectComp:
+		// The for clauses are evaluated outside the object; their variables
+		// are visible in the field name and body.
+		names := w.forSpec(&n.Spec)
+		w.fields(n.Fields)
+		w.unbind(names...)
+	case *ast.Parens:
+		w.node(n.Inner)
+	case *ast.Slice:
+		w.node(n.Target)
+		w.node(n.BeginIndex)
+		w.node(n.EndIndex)
+		w.node(n.Step)
+	case *ast.Unary:
+		w.node(n.Expr)
+	case *ast.Var:
+		if w.bound[n.Id] == 0 {
+			w.free[n.Id] = true
+		}
+	default:
+		for _, c := range toolutils.Children(n) {
+			w.node(c)
+		}
+	}
+}
+
+// staticMessage splits a go-jsonnet static error into the line and column
+// it names (relative to the snippet) and its message without the location.
+func staticMessage(err error) (line, col int, msg string) {
+	msg = err.Error()
+	type located interface{ Loc() ast.LocationRange }
+	if le, ok := err.(located); ok {
+		loc := le.Loc()
+		line, col = loc.Begin.Line, loc.Begin.Column
+		if s := loc.String(); s != "" && strings.HasPrefix(msg, s) {
+			msg = strings.TrimSpace(msg[len(s):])
+		}
+	}
+	return line, col, msg
+}

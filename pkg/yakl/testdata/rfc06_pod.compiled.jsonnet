@@ -1,0 +1,8 @@
+local kubecfg = import 'internal:///kubecfg.libsonnet', yakl__kubecfg = kubecfg; {apiVersion: "v1",
+kind: "Pod",
+metadata: 
+std.parseJson('{"name":"web"}'),
+spec: 
+{containers: 
+[{name: "web",
+image: kubecfg.resolveImage('nginx:1.27'),},],},}
