@@ -1,0 +1,2 @@
+{lib: {name: "mine",},
+who: (local kubecfg = ({name: "mine",}); kubecfg.name),}

@@ -1,0 +1,6 @@
+{
+  lib: {
+    name: 'mine',
+  },
+  who: (local kubecfg = ({ name: 'mine' }); kubecfg.name),
+}

@@ -1,0 +1,6 @@
+[std.parseJson('{"a":1}'),
+
+
+std.parseJson('{"b":2}'),
+
+std.parseJson('[3]'),]

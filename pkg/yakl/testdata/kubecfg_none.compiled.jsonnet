@@ -1,0 +1,3 @@
+# Plain YAML.
+{a: "kubecfg.resolveImage",
+b: {kubecfg: 1}.kubecfg,}

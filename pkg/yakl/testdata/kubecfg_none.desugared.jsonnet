@@ -1,0 +1,5 @@
+// Plain YAML.
+{
+  a: 'kubecfg.resolveImage',
+  b: { kubecfg: 1 }.kubecfg,
+}

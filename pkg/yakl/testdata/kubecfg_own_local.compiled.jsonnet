@@ -1,0 +1,3 @@
+local kubecfg = std.parseJson('{"version":"mine"}');
+
+{v: kubecfg.version,}

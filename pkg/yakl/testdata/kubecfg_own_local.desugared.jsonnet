@@ -1,0 +1,6 @@
+local kubecfg = {
+  version: 'mine',
+};
+{
+  v: kubecfg.version,
+}

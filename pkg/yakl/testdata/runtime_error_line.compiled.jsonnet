@@ -1,0 +1,4 @@
+{a: 1,
+b: 
+{c: std.parseJson('[1,2]'),
+d: error 'boom',},}
