@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,10 +77,8 @@ func registeredName(e ast.Expr) string {
 	return ""
 }
 
-// gateChecks returns the positions of X.Enabled(features.V) and
-// X.Require(features.V) calls in f for each V in vars. inPackage says
-// that f is in package features itself, where V is written bare.
-func gateChecks(fset *token.FileSet, f *ast.File, inPackage bool, vars map[string]bool) []token.Position {
+// featuresNames returns the names f imports this package under.
+func featuresNames(f *ast.File) map[string]bool {
 	local := map[string]bool{}
 	for _, imp := range f.Imports {
 		if p, _ := strconv.Unquote(imp.Path.Value); p == importPath {
@@ -90,6 +89,56 @@ func gateChecks(fset *token.FileSet, f *ast.File, inPackage bool, vars map[strin
 			}
 		}
 	}
+	return local
+}
+
+// isVarRef reports whether e is features.V (under any import name in
+// local) for a V in vars.
+func isVarRef(e ast.Expr, local, vars map[string]bool) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	return ok && local[x.Name] && vars[sel.Sel.Name]
+}
+
+// aliases adds to bare the names f binds to features.V for a V in vars
+// (var featureEval = features.Eval, or x := features.Eval), so that checks
+// through a local name are found too.
+func aliases(f *ast.File, vars, bare map[string]bool) {
+	local := featuresNames(f)
+	bind := func(names []*ast.Ident, values []ast.Expr) {
+		for i, v := range values {
+			if i < len(names) && isVarRef(v, local, vars) {
+				bare[names[i].Name] = true
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			bind(n.Names, n.Values)
+		case *ast.AssignStmt:
+			var names []*ast.Ident
+			for _, l := range n.Lhs {
+				id, _ := l.(*ast.Ident)
+				if id == nil {
+					id = &ast.Ident{}
+				}
+				names = append(names, id)
+			}
+			bind(names, n.Rhs)
+		}
+		return true
+	})
+}
+
+// gateChecks returns the positions of X.Enabled(V) and X.Require(V) calls
+// in f where V is features.V for a V in vars, or a bare name in bare (the
+// package's aliases, or the variables themselves inside package features).
+func gateChecks(fset *token.FileSet, f *ast.File, vars, bare map[string]bool) []token.Position {
+	local := featuresNames(f)
 	var found []token.Position
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -101,20 +150,66 @@ func gateChecks(fset *token.FileSet, f *ast.File, inPackage bool, vars map[strin
 			return true
 		}
 		for _, arg := range call.Args {
-			switch a := arg.(type) {
-			case *ast.SelectorExpr:
-				if x, ok := a.X.(*ast.Ident); ok && local[x.Name] && vars[a.Sel.Name] {
-					found = append(found, fset.Position(call.Pos()))
-				}
-			case *ast.Ident:
-				if inPackage && vars[a.Name] {
-					found = append(found, fset.Position(call.Pos()))
-				}
+			id, isIdent := arg.(*ast.Ident)
+			if isVarRef(arg, local, vars) || (isIdent && bare[id.Name]) {
+				found = append(found, fset.Position(call.Pos()))
 			}
 		}
 		return true
 	})
 	return found
+}
+
+// scanModule returns every gate check in the module's Go files for the
+// feature variables in vars, and how many files it read.
+func scanModule(t *testing.T, vars map[string]bool) ([]token.Position, int) {
+	t.Helper()
+	root := moduleRoot(t)
+	self, _ := filepath.Abs(".")
+	fset := token.NewFileSet()
+	byDir := map[string][]*ast.File{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "testdata" || name == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil // someone's file mid-edit; the compiler reports it
+		}
+		byDir[filepath.Dir(path)] = append(byDir[filepath.Dir(path)], f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []token.Position
+	files := 0
+	for dir, fs := range byDir {
+		bare := map[string]bool{}
+		if dir == self {
+			for v := range vars {
+				bare[v] = true
+			}
+		}
+		for _, f := range fs {
+			aliases(f, vars, bare)
+		}
+		for _, f := range fs {
+			found = append(found, gateChecks(fset, f, vars, bare)...)
+		}
+		files += len(fs)
+	}
+	return found, files
 }
 
 func moduleRoot(t *testing.T) string {
@@ -148,38 +243,65 @@ func TestRegisteredVarsCoverTheRegistry(t *testing.T) {
 }
 
 func TestGACheckerFindsCalls(t *testing.T) {
-	const src = `package x
+	const a = `package x
 
 import (
 	"github.com/kubecfg/kubecfg/pkg/features"
 	fg "github.com/kubecfg/kubecfg/pkg/features"
 )
 
+var featureEval = features.Eval
+
 func f(g *features.Gates, other struct{ Eval int }) {
 	_ = g.Enabled(features.Eval)     // found
-	_ = g.Require(fg.Eval)           // found (alias)
+	_ = g.Require(fg.Eval)           // found (alias import)
 	_ = g.Enabled(features.YAKL)     // not GA
 	_ = other.Eval                   // not a check
+	_ = features.Eval.Name           // not a check
+}
+`
+	const b = `package x
+
+func h(g interface{ Require(any) error }) {
+	local := featureEval
+	_ = g.Require(featureEval)       // found (package-level alias in a.go)
+	_ = g.Require(local)             // not followed: local := alias
 }
 `
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "x.go", src, parser.SkipObjectResolution)
-	if err != nil {
-		t.Fatal(err)
+	var files []*ast.File
+	for name, src := range map[string]string{"a.go": a, "b.go": b} {
+		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
 	}
-	got := gateChecks(fset, f, false, map[string]bool{"Eval": true})
-	if len(got) != 2 || got[0].Line != 9 || got[1].Line != 10 {
-		t.Fatalf("found %v, want the calls on lines 9 and 10", got)
+	vars := map[string]bool{"Eval": true}
+	bare := map[string]bool{}
+	for _, f := range files {
+		aliases(f, vars, bare)
 	}
+	var got []string
+	for _, f := range files {
+		for _, p := range gateChecks(fset, f, vars, bare) {
+			got = append(got, p.String())
+		}
+	}
+	sort.Strings(got)
+	if want := "a.go:11:6 a.go:12:6 b.go:5:6"; strings.Join(got, " ") != want {
+		t.Fatalf("found %v, want %s", got, want)
+	}
+
 	const inPkg = `package features
 
 func f(g *Gates) bool { return g.Enabled(Eval) }
 `
-	f, err = parser.ParseFile(fset, "in.go", inPkg, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, "in.go", inPkg, parser.SkipObjectResolution)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := gateChecks(fset, f, true, map[string]bool{"Eval": true}); len(got) != 1 {
+	if got := gateChecks(fset, f, vars, vars); len(got) != 1 {
 		t.Fatalf("in package: found %v, want one call", got)
 	}
 }
@@ -194,41 +316,26 @@ func TestNoEnabledCallsForGAFeatures(t *testing.T) {
 			ga[v] = true
 		}
 	}
-	if len(ga) == 0 {
-		t.Log("no GA features yet; scanning anyway")
+	found, files := scanModule(t, ga)
+	if files < 5 {
+		t.Fatalf("scanned only %d Go files", files)
 	}
-	root := moduleRoot(t)
-	self, _ := filepath.Abs(".")
-	fset := token.NewFileSet()
-	scanned := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "testdata" || name == "vendor") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil // someone else's file mid-edit; the compiler reports it
-		}
-		scanned++
-		for _, pos := range gateChecks(fset, f, filepath.Dir(path) == self, ga) {
-			t.Errorf("%s: gate check for a GA feature; GA features are always on, delete the check", pos)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	for _, pos := range found {
+		t.Errorf("%s: gate check for a GA feature; GA features are always on, delete the check", pos)
 	}
-	if scanned < 5 {
-		t.Fatalf("scanned only %d Go files under %s", scanned, root)
+}
+
+// TestGACheckerSeesTheRepository pretends every feature is GA: the scan
+// must then find the gate checks the code has, which shows that it reads
+// the repository's code the way that code is written.
+func TestGACheckerSeesTheRepository(t *testing.T) {
+	all := map[string]bool{}
+	for v := range registeredVars(t) {
+		all[v] = true
 	}
+	found, _ := scanModule(t, all)
+	if len(found) == 0 {
+		t.Fatal("no gate checks found in the module, pretending every feature is GA")
+	}
+	t.Logf("%d gate checks found", len(found))
 }
