@@ -19,8 +19,28 @@ func (r *Registry) Markdown() []byte {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n",
 			f.Name, f.Stage, f.Kind, onOff(f.Default()), f.Since, escapeCell(f.Doc))
 	}
+	b.WriteString(docsExampleHead)
+	g, err := r.New(true, Source{Name: SourceFeatures, Items: r.firstAlpha()})
+	if err == nil {
+		b.WriteString("```console\n$ kubecfg features --alpha")
+		for _, it := range r.firstAlpha() {
+			b.WriteString(" --features=" + it)
+		}
+		b.WriteString("\n" + Table(g) + "```\n")
+	}
 	b.WriteString(docsTail)
 	return b.Bytes()
+}
+
+// firstAlpha returns "NAME=false" for the first alpha feature, for the
+// example table: --alpha with one feature named off.
+func (r *Registry) firstAlpha() []string {
+	for _, f := range r.features {
+		if f.Stage == Alpha {
+			return []string{f.Name + "=false"}
+		}
+	}
+	return nil
 }
 
 func escapeCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
@@ -99,6 +119,15 @@ yakl is an alpha feature; turn it on with --features=yakl
 ` + "```" + `
 
 ## Features
+
+`
+
+const docsExampleHead = `
+## Seeing what's on
+
+` + "`kubecfg features`" + ` lists every feature for the current invocation; SOURCE
+is the place that decided the setting (an environment variable shows as
+its flag). For example:
 
 `
 
