@@ -156,20 +156,24 @@ func (im *Importer) candidates(importedFrom, importedPath string) ([]string, err
 	return out, nil
 }
 
-// baseURL turns go-jsonnet's importedFrom (the importing code's directory)
-// into a URL. A directory without a scheme is a path relative to the
-// current directory (RFC06's import fix).
+// baseURL turns go-jsonnet's importedFrom (the importing code's file name)
+// into a URL that imports resolve against. A name without a scheme is a
+// path relative to the current directory (RFC06's import fix): eval -e is
+// named after the evaluated file, --ext-code and --tla-code values after
+// their variable.
 func (im *Importer) baseURL(importedFrom string) (*url.URL, error) {
 	importedFrom = strings.TrimPrefix(importedFrom, YAKLScheme)
-	u, err := url.Parse(importedFrom)
-	if err == nil && u.IsAbs() {
+	if u, err := url.Parse(importedFrom); err == nil && u.IsAbs() {
 		return u, nil
 	}
-	dir := importedFrom
-	if !path.IsAbs(dir) {
-		dir = path.Join(im.opts.Cwd, dir)
+	if importedFrom == "" || strings.HasSuffix(importedFrom, "/") {
+		return url.Parse(DirURL(path.Join(im.opts.Cwd, importedFrom)))
 	}
-	return url.Parse(DirURL(dir))
+	p := importedFrom
+	if !path.IsAbs(p) {
+		p = path.Join(im.opts.Cwd, p)
+	}
+	return &url.URL{Scheme: "file", Path: p}, nil
 }
 
 // read fetches one URL through the cache.

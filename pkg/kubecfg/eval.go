@@ -94,7 +94,7 @@ func (c *Config) Eval(opts EvalOptions) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := vm.EvaluateAnonymousSnippet(name, code)
+	out, err := vm.EvaluateSnippet(name, code)
 	if err != nil {
 		return "", err
 	}

@@ -137,7 +137,7 @@ func evaluateURL(vm *jsonnet.VM, imp *importer.Importer, u string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return vm.EvaluateAnonymousSnippet(foundAt, contents.String())
+	return vm.EvaluateSnippet(foundAt, contents.String())
 }
 
 // overlayCode is the overlay expression, kubecfg predefined in --overlay-code.
@@ -150,7 +150,7 @@ func (c *Config) overlayCode(ov Overlay) string {
 
 // evalValue evaluates an anonymous snippet named name and decodes it.
 func evalValue(vm *jsonnet.VM, name, code, input string) ([]any, error) {
-	out, err := vm.EvaluateAnonymousSnippet(name, predefine(name, code))
+	out, err := vm.EvaluateSnippet(name, predefine(name, code))
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", input, err)
 	}
