@@ -140,6 +140,8 @@ func (g *Gates) Warnings() []string {
 // DisabledError is the error for a use of a feature that is off.
 type DisabledError struct{ Feature *Feature }
 
+// Error returns the standard text: "X is an alpha feature; turn it on
+// with --features=X" (or beta, for a beta feature turned off).
 func (e *DisabledError) Error() string {
 	f := e.Feature
 	if f.Stage == Removed {

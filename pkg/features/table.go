@@ -74,7 +74,8 @@ func formatColumns(rows [][]string) string {
 				b.WriteString(c)
 				break
 			}
-			fmt.Fprintf(&b, "%-*s", widths[i]+2, c)
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", widths[i]+2-len(c)))
 		}
 		b.WriteByte('\n')
 	}

@@ -21,7 +21,8 @@ type File struct {
 	// Flags are the other keys of flags, each as flag values: a string,
 	// number or boolean is one value, an array one value per element, and
 	// an object {k: v} one "k=v" value per key in key order (the form of
-	// --ext-str and --tla-str).
+	// --ext-str and --tla-str). Paths are as written; RFC02 resolves
+	// relative ones against the rc file's directory.
 	Flags map[string][]string
 	// Commands are the flags under commands.<name> (directly, or under
 	// commands.<name>.flags), in the same form as Flags.
