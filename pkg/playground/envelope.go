@@ -5,6 +5,8 @@
 // line. It is plain Go: the wasm shim, the tests and the benchmarks call it.
 package playground
 
+import "github.com/kubecfg/kubecfg/pkg/features"
+
 // Request is one kubecfg invocation in data (PLAYGROUND.md).
 type Request struct {
 	Version     string            `json:"version,omitempty"`
@@ -37,15 +39,7 @@ type Diagnostic struct {
 }
 
 // FeatureRow is one row of the kubecfg features table.
-type FeatureRow struct {
-	Name    string `json:"name"`
-	Stage   string `json:"stage"`
-	Default bool   `json:"default"`
-	Enabled bool   `json:"enabled"`
-	Source  string `json:"source"`
-	Since   string `json:"since"`
-	Doc     string `json:"doc"`
-}
+type FeatureRow = features.Row
 
 // Timings are the evaluation's durations in milliseconds.
 type Timings struct {

@@ -1,0 +1,87 @@
+package playground
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// buildCLI builds the kubecfg binary once for the side-by-side tests.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "kubecfg")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/kubecfg/kubecfg/cmd/kubecfg")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building kubecfg: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestSideBySide runs every workspace in testdata/workspaces twice: through
+// Run, and through the kubecfg binary with the command line that Run
+// reports ("Copy as command"), in a directory holding the same files. The
+// two must print the same bytes on stdout and stderr and exit alike.
+// Each .txtar's comment is the request as JSON, without files.
+func TestSideBySide(t *testing.T) {
+	bin := buildCLI(t)
+	paths, _ := filepath.Glob("testdata/workspaces/*.txtar")
+	if len(paths) == 0 {
+		t.Fatal("no workspaces")
+	}
+	for _, p := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var req Request
+			if err := json.Unmarshal(ar.Comment, &req); err != nil {
+				t.Fatalf("request: %v", err)
+			}
+			dir := t.TempDir()
+			req.Files = map[string]string{}
+			for _, f := range ar.Files {
+				req.Files[f.Name] = string(f.Data)
+				full := filepath.Join(dir, f.Name)
+				os.MkdirAll(filepath.Dir(full), 0o755)
+				if err := os.WriteFile(full, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			resp := (&Runner{Root: filepath.ToSlash(dir)}).Run(req)
+
+			sh := exec.Command("sh", "-c", resp.Command)
+			sh.Dir = dir
+			sh.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "KUBECFG_ALPHA=", "KUBECFG_FEATURES=", "KUBECFG_JPATH=")
+			var stdout, stderr bytes.Buffer
+			sh.Stdout, sh.Stderr = &stdout, &stderr
+			code := 0
+			if err := sh.Run(); err != nil {
+				ee, ok := err.(*exec.ExitError)
+				if !ok {
+					t.Fatal(err)
+				}
+				code = ee.ExitCode()
+			}
+			if resp.Output != stdout.String() {
+				t.Errorf("stdout differs for %s\nenvelope:\n%s\ncli:\n%s", resp.Command, resp.Output, stdout.String())
+			}
+			if resp.Stderr != stderr.String() {
+				t.Errorf("stderr differs for %s\nenvelope:\n%s\ncli:\n%s", resp.Command, resp.Stderr, stderr.String())
+			}
+			if resp.ExitCode != code {
+				t.Errorf("exit code: envelope %d, cli %d", resp.ExitCode, code)
+			}
+			if code != 0 && len(resp.Diagnostics) == 0 {
+				t.Errorf("failure without a diagnostic")
+			}
+		})
+	}
+}

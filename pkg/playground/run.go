@@ -1,0 +1,168 @@
+package playground
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
+
+// DefaultRoot is the directory a workspace's files are placed in. Error
+// texts name files as file:///workspace/NAME, as the CLI run in
+// /workspace would.
+const DefaultRoot = "/workspace"
+
+// Runner evaluates requests. The zero value places files in DefaultRoot.
+type Runner struct {
+	// Root is the absolute directory the workspace's files are placed in
+	// and the current directory of the evaluation.
+	Root string
+	// Now is the clock for timings; nil means time.Now.
+	Now func() time.Time
+}
+
+func (r *Runner) root() string {
+	if r.Root == "" {
+		return DefaultRoot
+	}
+	return r.Root
+}
+
+func (r *Runner) now() time.Time {
+	if r.Now == nil {
+		return time.Now()
+	}
+	return r.Now()
+}
+
+// Run evaluates one request as the CLI would and never panics: a panic
+// inside the evaluator becomes an error response.
+func Run(req Request) Response { return (&Runner{}).Run(req) }
+
+// Run evaluates one request.
+func (r *Runner) Run(req Request) (resp Response) {
+	start := r.now()
+	resp.Command = CommandLine(req)
+	defer func() {
+		if p := recover(); p != nil {
+			resp.Output = ""
+			r.fail(&resp, fmt.Errorf("internal error: %v", p))
+		}
+		if resp.Diagnostics == nil {
+			resp.Diagnostics = []Diagnostic{}
+		}
+		if resp.Features == nil {
+			resp.Features = features.Rows(features.Defaults())
+		}
+		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
+	}()
+	fsys := importer.NewMapFS(r.root(), req.Files)
+	inputs := []string{}
+	if req.Entry != "" {
+		inputs = append(inputs, req.Entry)
+	}
+	gates, err := kubecfg.ResolveGates(kubecfg.GateOptions{
+		Alpha: req.Alpha, Features: features.SplitList(req.Features...),
+		FS: fsys, Cwd: r.root(), Inputs: inputs,
+	})
+	if err != nil {
+		r.fail(&resp, err)
+		return resp
+	}
+	resp.Features = features.Rows(gates)
+	for _, w := range gates.Warnings() {
+		resp.Stderr += "warning: " + w + "\n"
+		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
+	}
+	cfg := &kubecfg.Config{
+		Gates:   gates,
+		FS:      fsys,
+		Cwd:     r.root(),
+		ExtVars: vars(req.ExtStr, req.ExtCode),
+		TLAs:    vars(req.TLAStr, req.TLACode),
+	}
+	out, err := r.evaluate(cfg, req)
+	if err != nil {
+		r.fail(&resp, err)
+		return resp
+	}
+	resp.Output = out
+	return resp
+}
+
+func (r *Runner) evaluate(cfg *kubecfg.Config, req Request) (string, error) {
+	ov := kubecfg.Overlay{Code: req.OverlayCode}
+	format := req.Output
+	if format == "" {
+		format = "yaml"
+	}
+	switch req.Command {
+	case "show", "":
+		if format == "jsonnet" {
+			return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
+		}
+		inputs := []string{}
+		if req.Entry != "" {
+			inputs = append(inputs, req.Entry)
+		}
+		return cfg.Show(kubecfg.ShowOptions{Inputs: inputs, Exec: req.Exec, Overlay: ov, Format: format})
+	case "eval":
+		return cfg.Eval(kubecfg.EvalOptions{Input: req.Entry, Exec: req.Exec, Overlay: ov, Expr: req.Expr, Format: format})
+	}
+	return "", fmt.Errorf("unknown command %q: want show or eval", req.Command)
+}
+
+// fail records an error as the CLI prints it, and as a diagnostic.
+func (r *Runner) fail(resp *Response, err error) {
+	msg := err.Error()
+	if !strings.HasSuffix(msg, "\n") {
+		msg += "\n"
+	}
+	hint := kubecfg.Hint(err)
+	resp.Stderr += msg
+	if hint != "" {
+		resp.Stderr += hint + "\n"
+	}
+	resp.ExitCode = 1
+	d := Locate(msg, r.root())
+	d.Severity = "error"
+	d.Hint = hint
+	resp.Diagnostics = append(resp.Diagnostics, d)
+}
+
+// vars turns the request's string and code maps into variables, in name
+// order (the CLI's order when its flags are given sorted).
+func vars(str, code map[string]string) []kubecfg.Var {
+	var out []kubecfg.Var
+	for _, n := range sortedKeys(str) {
+		out = append(out, kubecfg.Var{Name: n, Value: str[n], Kind: kubecfg.Str})
+	}
+	for _, n := range sortedKeys(code) {
+		out = append(out, kubecfg.Var{Name: n, Value: code[n], Kind: kubecfg.Code})
+	}
+	return out
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// relName turns a file URL or path under root into the workspace name.
+func relName(name, root string) string {
+	name = strings.TrimPrefix(name, importer.YAKLScheme)
+	name = strings.TrimPrefix(name, "file://")
+	if rel, ok := strings.CutPrefix(name, strings.TrimSuffix(root, "/")+"/"); ok {
+		return rel
+	}
+	return path.Clean(name)
+}
