@@ -131,7 +131,7 @@ func (c *Config) desugar(opts EvalOptions) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("error reading %s: %w", opts.Input, err)
 	}
-	return yaklDesugar(c.fileURL(opts.Input), src)
+	return yakl.Desugar(c.fileURL(opts.Input), src)
 }
 
 // predefine puts RFC06's line in front of code that reads kubecfg freely.

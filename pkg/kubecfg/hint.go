@@ -11,7 +11,9 @@ const KubecfgHint = "hint: kubecfg is not predefined in Jsonnet files. Add this 
 
 // yaklParse matches a static error located in a .yakl file that was
 // imported as Jsonnet (no yakl: scheme).
-var yaklParse = regexp.MustCompile(`(^|[\s(])(file://\S*?\.yakl):\d+:\d+`)
+// go-jsonnet prints "FILE:L:C-C2 message" or "FILE:(L:C)-(L2:C2) message";
+// the YAKL compiler's own errors read "FILE:L:C: message" and do not match.
+var yaklParse = regexp.MustCompile(`(^|[\s(])file://\S*?\.yakl:(\d+:\d+(-\d+)?|\(\d+:\d+\)-\(\d+:\d+\)) `)
 
 // Hint returns the hint to print after an error, or "".
 func Hint(err error) string {
@@ -22,7 +24,7 @@ func Hint(err error) string {
 	switch {
 	case strings.Contains(msg, "Unknown variable: kubecfg\n") || strings.HasSuffix(msg, "Unknown variable: kubecfg"):
 		return KubecfgHint
-	case yaklParse.MatchString(msg) && !strings.Contains(msg, "yakl:file://"):
+	case yaklParse.MatchString(msg):
 		return "hint: .yakl files are YAKL, not Jsonnet: import them with the yakl: scheme, as in import 'yakl:app.yakl'"
 	}
 	return ""

@@ -118,7 +118,7 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 		Internal:   map[string]string{"kubecfg.libsonnet": stdlib.Library},
 		Fetch:      c.Fetch,
 		Gates:      c.Gates,
-		YAKL:       yaklCompile,
+		YAKL:       yakl.Compile,
 	}), nil
 }
 
