@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -28,6 +26,5 @@ func newPlaygroundCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVarP(&addr, "listen-addr", "l", "127.0.0.1:8080", "Address to listen on")
 	cmd.Flags().StringVar(&dataDir, "data-dir", defaultDataDir(), "Directory for the share service's database")
 	cmd.Flags().StringVar(&staticDir, "static-dir", "", "Serve the site from this directory instead of the built-in copy")
-	_ = fmt.Sprint
 	return cmd
 }
