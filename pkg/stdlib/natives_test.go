@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	goyaml "go.yaml.in/yaml/v2"
 )
 
 func TestParseJson(t *testing.T) {
@@ -69,6 +71,7 @@ func TestManifestYaml(t *testing.T) {
 		{name: "numbers", expr: `kubecfg.manifestYaml({a: 12345678901234567890, b: 1e20, c: 0.0000001, d: 1.5, e: 100})`, want: "a: 12345678901234567000\nb: 1e+20\nc: 1e-07\nd: 1.5\ne: 100\n"},
 		{name: "scalar document", expr: `kubecfg.manifestYaml('foo')`, want: "foo\n"},
 		{name: "null", expr: `kubecfg.manifestYaml(null)`, want: "null\n"},
+		{name: "control character", expr: `kubecfg.manifestYaml({s: '\u007f'})`, want: "s: \"\\x7F\"\n"},
 	})
 }
 
@@ -282,5 +285,26 @@ func TestGuardTurnsPanicIntoError(t *testing.T) {
 	}
 	if _, err := f(nil); err == nil || err.Error() != "boom: want 1 arguments, got 0" {
 		t.Fatalf("guard arity error = %v", err)
+	}
+}
+
+func TestManifestYAMLFallbackMatchesJSONPath(t *testing.T) {
+	// Values the JSON path handles, written by the fallback, must come
+	// out the same.
+	for _, v := range []any{
+		map[string]any{"a": 12345678901234567890.0, "b": 1e20, "c": 1e-7, "d": 1.5, "e": 100.0, "f": -0.0, "g": -3.0, "h": 1e21},
+		map[string]any{"x10": "yes", "x2": []any{"012", "n", nil, true, "~"}, "x1": map[string]any{"s": "one\ntwo\n"}},
+	} {
+		viaJSON, err := ManifestYAML(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		direct, err := goyaml.Marshal(yamlValue(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if viaJSON != string(direct) {
+			t.Errorf("fallback differs:\n--- json path\n%s--- fallback\n%s", viaJSON, direct)
+		}
 	}
 }

@@ -3,7 +3,10 @@ package stdlib
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
+	"sort"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -39,9 +42,26 @@ func ValidateJSONSchema(obj, schema any) error {
 		return fmt.Errorf("unable to compile jsonschema: %w", err)
 	}
 	if err := sch.Validate(inst); err != nil {
+		var verr *jsonschema.ValidationError
+		if errors.As(err, &verr) {
+			sortCauses(verr)
+		}
 		return fmt.Errorf("object is invalid against the schema: %w", err)
 	}
 	return nil
+}
+
+// sortCauses orders the causes of a validation error by where they are in
+// the instance, at every depth, so the message is the same on every run
+// (the validator visits object properties in map order). Causes at one
+// place keep the validator's keyword order.
+func sortCauses(e *jsonschema.ValidationError) {
+	sort.SliceStable(e.Causes, func(i, j int) bool {
+		return slices.Compare(e.Causes[i].InstanceLocation, e.Causes[j].InstanceLocation) < 0
+	})
+	for _, c := range e.Causes {
+		sortCauses(c)
+	}
 }
 
 // toSchemaValue round-trips v through JSON so numbers are json.Number, the

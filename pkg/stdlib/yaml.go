@@ -2,8 +2,11 @@ package stdlib
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
+	goyaml "go.yaml.in/yaml/v2"
 	"sigs.k8s.io/yaml"
 )
 
@@ -61,9 +64,59 @@ func splitYAMLDocuments(s string) ([]string, error) {
 }
 
 func manifestYAML(args []any) (any, error) {
-	out, err := yaml.Marshal(args[0])
+	out, err := ManifestYAML(args[0])
 	if err != nil {
-		return nil, fmt.Errorf("manifestYaml: %w", err)
+		return nil, err
+	}
+	return out, nil
+}
+
+// ManifestYAML writes a JSON value as one YAML document, as kubecfg's
+// manifestYaml does: through JSON text and go-yaml v2, so keys come in
+// natural order, strings YAML 1.1 would misread are quoted and integers
+// keep all their digits. Where that path fails (go-yaml will not read
+// control characters such as DEL in JSON text), the value is written by
+// go-yaml directly, which quotes and escapes them.
+func ManifestYAML(v any) (string, error) {
+	out, err := yaml.Marshal(v)
+	if err == nil {
+		return string(out), nil
+	}
+	out, err2 := goyaml.Marshal(yamlValue(v))
+	if err2 != nil {
+		return "", fmt.Errorf("manifestYaml: %w", err)
 	}
 	return string(out), nil
+}
+
+// yamlValue prepares a JSON value for go-yaml the way the JSON path would
+// have: whole numbers become integers when they fit 64 bits.
+func yamlValue(v any) any {
+	switch v := v.(type) {
+	case float64:
+		// The digits encoding/json writes, read back as go-yaml would.
+		if math.Abs(v) < 1e21 && v == math.Trunc(v) {
+			digits := strconv.FormatFloat(v, 'f', -1, 64)
+			if i, err := strconv.ParseInt(digits, 10, 64); err == nil {
+				return i
+			}
+			if u, err := strconv.ParseUint(digits, 10, 64); err == nil {
+				return u
+			}
+		}
+		return v
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = yamlValue(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = yamlValue(e)
+		}
+		return out
+	}
+	return v
 }
