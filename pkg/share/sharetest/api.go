@@ -173,7 +173,7 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			{"bad_character", "!" + good[1:]},
 			{"padding", good[:20] + "=="},
 			{"noncanonical_last_character", good[:21] + "B"},
-			{"dot_dot", ".."},
+			{"dots", "..."},
 			{"nested_path", good + "/x"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {

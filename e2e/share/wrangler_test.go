@@ -1,0 +1,161 @@
+package sharee2e
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kubecfg/kubecfg/pkg/share/sharetest"
+	"github.com/kubecfg/kubecfg/pkg/site"
+)
+
+// repoRoot is the checkout this file is in.
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// lockedBuffer collects wrangler's output for error messages.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) add(s string) { l.mu.Lock(); l.b.WriteString(s + "\n"); l.mu.Unlock() }
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startWrangler runs `wrangler dev` on 127.0.0.1 in the repository root
+// (wrangler.toml, KV state in .wrangler/state) and waits, at most four
+// minutes, until it is ready.
+func startWrangler(t *testing.T) string {
+	t.Helper()
+	root := repoRoot()
+	bin := filepath.Join(root, "e2e", "share", "node_modules", ".bin", "wrangler")
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("wrangler is not installed (%v): run make test-share-wrangler, which runs npm ci in e2e/share", err)
+	}
+	port := freePort(t)
+	cmd := exec.Command(bin, "dev", "--ip", "127.0.0.1", "--port", fmt.Sprint(port),
+		"--show-interactive-dev-session=false", "--log-level", "info")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CLOUDFLARE_CF_FETCH_ENABLED=false", "NO_COLOR=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start wrangler: %v", err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); pw.Close(); close(exited) }()
+	t.Cleanup(func() {
+		// wrangler and its workerd child share the process group started
+		// here; end the group, hard after five seconds.
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(5 * time.Second):
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-exited
+		}
+	})
+	var out lockedBuffer
+	ready := make(chan struct{}, 1)
+	want := fmt.Sprintf("Ready on http://127.0.0.1:%d", port)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			out.add(sc.Text())
+			if strings.Contains(sc.Text(), want) {
+				select {
+				case ready <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}()
+	select {
+	case <-ready:
+	case <-exited:
+		t.Fatalf("wrangler dev exited before it was ready:\n%s", out.String())
+	case <-time.After(4 * time.Minute):
+		t.Fatalf("wrangler dev not ready within 4 minutes:\n%s", out.String())
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	// The worker answers a malformed ID with 400 once the wasm is loaded.
+	c := &http.Client{Timeout: 30 * time.Second}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		resp, err := c.Get(base + "/api/snippets/x")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 400 {
+				return base
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("worker not answering within 60s of ready (last: %v %v):\n%s", resp, err, out.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func TestWorkerUnderWranglerDev(t *testing.T) {
+	gate(t, "SHARE_E2E_WRANGLER", "share worker under wrangler dev")
+	base := startWrangler(t)
+	t.Run("api", func(t *testing.T) {
+		sharetest.RunAPI(t, base, sharetest.APIOptions{Atomic: false})
+	})
+	t.Run("static_headers", func(t *testing.T) {
+		c := &http.Client{Timeout: 30 * time.Second}
+		for _, tc := range []struct{ path, csp, frameOptions string }{
+			{"/", site.CSP, "DENY"},
+			{"/s/RBNvo1WzZ4oRRq0W9-hkng", site.CSP, "DENY"},
+			{"/embed", site.EmbedCSP, ""},
+		} {
+			t.Run(strings.Trim(strings.ReplaceAll(tc.path, "/", "_"), "_"), func(t *testing.T) {
+				resp, err := c.Get(base + tc.path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					t.Skipf("GET %s: %d (no index.html in static/ yet)", tc.path, resp.StatusCode)
+				}
+				if got := resp.Header.Get("Content-Security-Policy"); got != tc.csp {
+					t.Errorf("GET %s: CSP %q, want %q", tc.path, got, tc.csp)
+				}
+				if got := resp.Header.Get("X-Frame-Options"); got != tc.frameOptions {
+					t.Errorf("GET %s: X-Frame-Options %q, want %q", tc.path, got, tc.frameOptions)
+				}
+				if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+					t.Errorf("GET %s: X-Content-Type-Options %q, want nosniff", tc.path, got)
+				}
+			})
+		}
+	})
+}
