@@ -49,7 +49,7 @@ func serveChild(dataDir string) int {
 
 // server is a share server running as a child process.
 type server struct {
-	URL string // "http://127.0.0.1:PORT" without a trailing slash
+	URL    string // "http://127.0.0.1:PORT" without a trailing slash
 	cmd    *exec.Cmd
 	exited chan struct{}
 
