@@ -42,6 +42,11 @@ func gates(t *testing.T, alpha bool, items ...string) *features.Gates {
 	return g
 }
 
+// newGatesForBench has knit on, for benchmarks that have no *testing.T.
+func newGatesForBench() (*features.Gates, error) {
+	return features.New(false, features.Source{Name: "--features", Items: []string{"knit"}})
+}
+
 // knitOn has the knit feature on.
 func knitOn(t *testing.T) Options {
 	t.Helper()

@@ -145,7 +145,7 @@
     // object with the same key is an error.
     gvkName(acc, o):: acc {
       [o.apiVersion + '.' + o.kind]+: {
-        assert !(o.metadata.name in super) :
+        assert !( o.metadata.name in super) :
                'layouts.gvkName: duplicate object %s.%s %s' % [o.apiVersion, o.kind, o.metadata.name],
         [o.metadata.name]: o,
       },
@@ -158,7 +158,7 @@
       local ns = std.get(o.metadata, 'namespace', default='_'),
       [o.apiVersion + '.' + o.kind]+: {
         [ns]+: {
-          assert !(o.metadata.name in super) :
+          assert !( o.metadata.name in super) :
                  'layouts.gvkNsName: duplicate object %s.%s %s in namespace %s' % [o.apiVersion, o.kind, o.metadata.name, ns],
           [o.metadata.name]: o,
         },
@@ -201,7 +201,7 @@
     else {
       [k]:
         local p = patch[k];
-        if !(k in super) then p
+        if !( k in super) then p
         else if std.isObject(p) && std.isObject(super[k]) then
           super[k] + knitOverlay(p, keys)
         else if std.isArray(p) && std.objectHas(keys, k) && std.isArray(super[k]) then
