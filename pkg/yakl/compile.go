@@ -93,6 +93,37 @@ func lineCol(src []byte, off int) (int, int) {
 	return line, col
 }
 
+// parseYAML parses a stream, retrying once with repair, and returns the
+// source that parsed.
+func parseYAML(src []byte) ([]*yaml.Node, []byte, error) {
+	docs, err := parseStream(src)
+	if err == nil {
+		return docs, src, nil
+	}
+	if fixed, ok := repair(src); ok {
+		if d2, err2 := parseStream(fixed); err2 == nil {
+			return d2, fixed, nil
+		}
+	}
+	return nil, src, err
+}
+
+// parseStream reads every document of a YAML stream as nodes.
+func parseStream(src []byte) ([]*yaml.Node, error) {
+	var docs []*yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for {
+		var d yaml.Node
+		if err := dec.Decode(&d); err != nil {
+			if err == io.EOF {
+				return docs, nil
+			}
+			return nil, err
+		}
+		docs = append(docs, &d)
+	}
+}
+
 // docKind classifies a document.
 type docKind int
 
@@ -178,17 +209,13 @@ func compileFile(filename string, src []byte, pretty bool) (out string, err erro
 	c := &compiler{file: filename, src: src, fast: !pretty, size: map[*yaml.Node]int{}}
 	c.pretty = pretty
 	c.line = 1
-	var docs []*yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	for {
-		var d yaml.Node
-		if err := dec.Decode(&d); err != nil {
-			if err == io.EOF {
-				break
-			}
-			return "", c.yamlError(err)
-		}
-		docs = append(docs, &d)
+	docs, fixed, err := parseYAML(src)
+	if err != nil {
+		return "", c.yamlError(err)
+	}
+	c.src = fixed
+	if err := c.lint(docs); err != nil {
+		return "", err
 	}
 	comments := firstComments(src)
 	c.w(comments)

@@ -1,0 +1,236 @@
+package yakl
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	yaml "sigs.k8s.io/yaml/goyaml.v3"
+)
+
+// After goyaml has parsed a stream, lint checks what goyaml lets through
+// but YAML 1.2 forbids, and refuses the few valid constructs that goyaml
+// misreads (docs/yakl.md, "Limits"), so that a stream never silently gets a
+// different value. It also marks scalars with the non-specific tag "!",
+// which goyaml drops, as strings.
+
+var (
+	reYAMLDirective = regexp.MustCompile(`^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+#.*)?[ \t]*$`)
+	reHeaderComment = regexp.MustCompile(`(?:^|[ \t:\-?])[|>][-+0-9]*#`)
+)
+
+type linter struct {
+	c      *compiler
+	src    []byte
+	starts []int // byte offset of each line
+}
+
+func (c *compiler) lint(docs []*yaml.Node) error {
+	l := &linter{c: c, src: c.src, starts: []int{0}}
+	for i, b := range c.src {
+		if b == '\n' {
+			l.starts = append(l.starts, i+1)
+		}
+	}
+	if err := l.lines(); err != nil {
+		return err
+	}
+	for _, d := range docs {
+		if err := l.node(d, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// off is the byte offset of a line and column, or -1.
+func (l *linter) off(line, col int) int {
+	if line < 1 || line > len(l.starts) {
+		return -1
+	}
+	o := l.starts[line-1] + col - 1
+	if o < 0 || o >= len(l.src) {
+		return -1
+	}
+	return o
+}
+
+// lines checks directives and comments that lack the whitespace before #.
+func (l *linter) lines() error {
+	blockIndent := -1
+	var stack []byte
+	for i, full := range strings.SplitAfter(string(l.src), "\n") {
+		line := strings.TrimRight(full, "\r\n")
+		trimmed := strings.TrimLeft(line, " \t")
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		if blockIndent >= 0 {
+			if trimmed == "" || indent > blockIndent {
+				continue
+			}
+			blockIndent = -1
+		}
+		if strings.HasPrefix(line, "%YAML") && !reYAMLDirective.MatchString(line) {
+			return l.c.errAt(i+1, 1, "malformed %%YAML directive")
+		}
+		if strings.HasPrefix(trimmed, "#") || strings.HasPrefix(line, "%") {
+			continue
+		}
+		if m := reHeaderComment.FindStringIndex(line); m != nil && !strings.ContainsAny(line[:m[0]], "\"'#") {
+			return l.c.errAt(i+1, m[1], "a comment needs whitespace before its #")
+		}
+		if col, bad := badComment(line, stack); bad {
+			return l.c.errAt(i+1, col, "a comment needs whitespace before its #")
+		}
+		stack = flowScan(line, stack)
+		if reBlockHdr.MatchString(stripComment(line)) {
+			blockIndent = indent
+		}
+	}
+	return nil
+}
+
+// badComment finds a # right after a closing quote, or after ] } or , in a
+// flow collection.
+func badComment(line string, stack []byte) (int, bool) {
+	var q byte
+	depth := len(stack)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case q != 0:
+			if c == '\\' && q == '"' {
+				i++
+				continue
+			}
+			if c == q {
+				if q == '\'' && i+1 < len(line) && line[i+1] == '\'' {
+					i++
+					continue
+				}
+				q = 0
+				if i+1 < len(line) && line[i+1] == '#' {
+					return i + 2, true
+				}
+			}
+		case c == '"' || c == '\'':
+			if i == 0 || strings.IndexByte(" \t[{,:-?", line[i-1]) >= 0 {
+				q = c
+			}
+		case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+			return 0, false
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}' || c == ',':
+			if depth > 0 && i+1 < len(line) && line[i+1] == '#' {
+				return i + 2, true
+			}
+			if c != ',' && depth > 0 {
+				depth--
+			}
+		}
+	}
+	return 0, false
+}
+
+const yamlEscapes = "0abt\tnvfre \"/\\N_LPxuU\n\r"
+
+func (l *linter) node(n *yaml.Node, flow bool) error {
+	o := l.off(n.Line, n.Column)
+	if n.Anchor != "" && o >= 0 && l.src[o] == '&' {
+		end := o + 1 + len(n.Anchor)
+		if end < len(l.src) && !bytes.ContainsAny(l.src[end:end+1], " \t\r\n,[]{}") {
+			return l.c.errNode(n, "anchor names that hold %q are not supported (goyaml misreads them); rename the anchor", l.src[end:end+1])
+		}
+	}
+	if n.Kind == yaml.ScalarNode {
+		if err := l.scalar(n, o, flow); err != nil {
+			return err
+		}
+	}
+	inFlow := flow || n.Style&yaml.FlowStyle != 0
+	for _, k := range n.Content {
+		if err := l.node(k, inFlow); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *linter) scalar(n *yaml.Node, o int, flow bool) error {
+	style := n.Style &^ yaml.TaggedStyle
+	switch {
+	case style == 0 && o >= 0 && l.src[o] == '!' && n.Style&yaml.TaggedStyle == 0:
+		// "! text": the non-specific tag makes a plain scalar a string.
+		n.Style |= yaml.TaggedStyle
+		n.Tag = "!!str"
+	case style == 0 && (n.Value == "-" || strings.HasPrefix(n.Value, "- ")) && n.Tag != "!!null":
+		return l.c.errNode(n, "a plain scalar cannot start with \"- \"; quote it")
+	case style == 0 && flow && o > 0 && l.src[o-1] == '?' && o >= 0 && l.src[o] != '?':
+		return l.c.errNode(n, "a flow scalar that starts with ? is not supported (goyaml misreads it); quote it")
+	case style == yaml.DoubleQuotedStyle && o >= 0:
+		for i := o + 1; i < len(l.src); i++ {
+			switch l.src[i] {
+			case '\\':
+				if i+1 < len(l.src) && strings.IndexByte(yamlEscapes, l.src[i+1]) < 0 {
+					line, col := lineCol(l.src, i)
+					return l.c.errAt(line, col, "invalid escape \\%c in a double-quoted scalar", l.src[i+1])
+				}
+				i++
+			case '"':
+				return nil
+			}
+		}
+	case style == yaml.LiteralStyle || style == yaml.FoldedStyle:
+		return l.blockScalar(n)
+	}
+	return nil
+}
+
+// blockScalar refuses leading empty lines with more spaces than the first
+// line (YAML forbids them, goyaml lets them through), and a last line of
+// only spaces without a newline (goyaml drops it).
+func (l *linter) blockScalar(n *yaml.Node) error {
+	if n.Line >= len(l.starts) {
+		return nil
+	}
+	var body []string
+	for i := n.Line; i < len(l.starts); i++ {
+		end := len(l.src)
+		if i+1 < len(l.starts) {
+			end = l.starts[i+1]
+		}
+		body = append(body, strings.TrimRight(string(l.src[l.starts[i]:end]), "\r\n"))
+	}
+	indent := -1
+	for _, line := range body {
+		if strings.TrimLeft(line, " ") != "" {
+			indent = len(line) - len(strings.TrimLeft(line, " "))
+			break
+		}
+	}
+	if indent < 0 && len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == "" && len(body[len(body)-1]) > 0 && !bytes.HasSuffix(l.src, []byte("\n")) {
+		return l.c.errAt(len(l.starts), 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
+	}
+	seenContent := false
+	for i, line := range body {
+		t := strings.TrimLeft(line, " ")
+		if t != "" {
+			if indent < 0 || len(line)-len(t) < indent {
+				break
+			}
+			seenContent = true
+			continue
+		}
+		if indent < 0 || len(line) <= indent {
+			continue
+		}
+		last := n.Line+i+1 == len(l.starts) && !bytes.HasSuffix(l.src, []byte("\n"))
+		switch {
+		case !seenContent:
+			return l.c.errAt(n.Line+1+i, 1, "a leading empty line of a block scalar has more spaces than its first line")
+		case last:
+			return l.c.errAt(n.Line+1+i, 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
+		}
+	}
+	return nil
+}
