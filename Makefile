@@ -17,8 +17,13 @@ include $(wildcard mk/*.mk)
 
 build: $(BUILD_TARGETS)
 
-bin/kubecfg: FORCE
+# The CLI embeds the built site (static/), so the site is built first.
+bin/kubecfg: FORCE $(filter web,$(BUILD_TARGETS))
 	$(GO) build -trimpath -o $@ ./cmd/kubecfg
+
+# The playground on its embedded defaults: http://127.0.0.1:8080/
+serve: build
+	bin/kubecfg --features=playground playground $(SERVE_FLAGS)
 
 test: $(TEST_TARGETS)
 
