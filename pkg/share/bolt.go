@@ -13,6 +13,10 @@ import (
 
 var snippetsBucket = []byte("snippets")
 
+// batchDelay is bbolt's MaxBatchDelay for the store (bbolt's default is
+// 10 ms).
+const batchDelay = 2 * time.Millisecond
+
 // BoltStore is a Store in one bbolt database file on local disk. Every
 // acknowledged PutIfAbsent has been committed and fsynced, so it survives the
 // process being killed; concurrent writes are coalesced into shared
@@ -37,6 +41,9 @@ func OpenBolt(path string) (*BoltStore, error) {
 		db.Close()
 		return nil, fmt.Errorf("open snippet store %s: create bucket: %w", path, err)
 	}
+	// A write waits this long for others to share its commit and fsync:
+	// short enough for a lone writer, long enough to batch a burst.
+	db.MaxBatchDelay = batchDelay
 	return &BoltStore{db: db}, nil
 }
 
