@@ -71,6 +71,7 @@ func TestManifestYaml(t *testing.T) {
 		{name: "numbers", expr: `kubecfg.manifestYaml({a: 12345678901234567890, b: 1e20, c: 0.0000001, d: 1.5, e: 100})`, want: "a: 12345678901234567000\nb: 1e+20\nc: 1e-07\nd: 1.5\ne: 100\n"},
 		{name: "scalar document", expr: `kubecfg.manifestYaml('foo')`, want: "foo\n"},
 		{name: "null", expr: `kubecfg.manifestYaml(null)`, want: "null\n"},
+		{name: "NEL escaped", expr: `kubecfg.manifestYaml({s: 'a\u0085b'})`, want: "s: \"a\\Nb\"\n"},
 		{name: "control character", expr: `kubecfg.manifestYaml({s: '\u007f'})`, want: "s: \"\\x7F\"\n"},
 	})
 }

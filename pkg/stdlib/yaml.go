@@ -74,19 +74,42 @@ func manifestYAML(args []any) (any, error) {
 // ManifestYAML writes a JSON value as one YAML document, as kubecfg's
 // manifestYaml does: through JSON text and go-yaml v2, so keys come in
 // natural order, strings YAML 1.1 would misread are quoted and integers
-// keep all their digits. Where that path fails (go-yaml will not read
-// control characters such as DEL in JSON text), the value is written by
-// go-yaml directly, which quotes and escapes them.
+// keep all their digits. Two inputs that path gets wrong are written by
+// go-yaml directly instead, which quotes and escapes them: control
+// characters such as DEL (go-yaml will not read them back from the JSON
+// text) and U+0085 NEL (which it reads back as a line break).
 func ManifestYAML(v any) (string, error) {
-	out, err := yaml.Marshal(v)
-	if err == nil {
-		return string(out), nil
+	if !hasNEL(v) {
+		if out, err := yaml.Marshal(v); err == nil {
+			return string(out), nil
+		}
 	}
-	out, err2 := goyaml.Marshal(yamlValue(v))
-	if err2 != nil {
+	out, err := goyaml.Marshal(yamlValue(v))
+	if err != nil {
 		return "", fmt.Errorf("manifestYaml: %w", err)
 	}
 	return string(out), nil
+}
+
+// hasNEL reports whether a string or key anywhere in v holds U+0085.
+func hasNEL(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.ContainsRune(v, '\u0085')
+	case []any:
+		for _, e := range v {
+			if hasNEL(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if strings.ContainsRune(k, '\u0085') || hasNEL(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // yamlValue prepares a JSON value for go-yaml the way the JSON path would
