@@ -13,7 +13,7 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(supervise(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // run executes one command line and returns its exit status. Errors go to
 // stderr as plain text, followed by a hint where one applies.

@@ -9,7 +9,7 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"kubecfg": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+		"kubecfg": func() { os.Exit(supervise(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 

@@ -108,7 +108,21 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 	case strings.HasPrefix(importedPath, "oci://"):
 		return jsonnet.Contents{}, "", fmt.Errorf("oci:// imports are not supported by this build of kubecfg")
 	}
-	return im.search(importedFrom, importedPath)
+	c, foundAt, err := im.search(importedFrom, importedPath)
+	if err == nil && isCode(foundAt) {
+		err = CheckNesting(foundAt, c.String(), MaxNesting)
+	}
+	return c, foundAt, err
+}
+
+// isCode reports whether a file is Jsonnet code by its extension; other
+// files are only ever read as data (importstr, importbin).
+func isCode(u string) bool {
+	switch path.Ext(u) {
+	case ".jsonnet", ".libsonnet", ".json":
+		return true
+	}
+	return false
 }
 
 // search tries each candidate URL in order; the first found wins.
@@ -256,6 +270,9 @@ func (im *Importer) importYAKL(importedFrom, p string) (jsonnet.Contents, string
 		return jsonnet.Contents{}, "", fmt.Errorf("cannot import %s: this build has no YAKL compiler", key)
 	}
 	code, err := im.opts.YAKL(foundAt, src.Data())
+	if err == nil {
+		err = CheckNesting(key, code, MaxNesting)
+	}
 	if err != nil {
 		return jsonnet.Contents{}, "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
 
@@ -68,6 +69,9 @@ func (c *Config) EvalSnippet(opts EvalOptions) (name, code string, err error) {
 	}
 	if opts.ShowKeys {
 		code = "std.objectFields(" + code + ")"
+	}
+	if err := importer.CheckNesting(name, code, importer.MaxNesting); err != nil {
+		return "", "", err
 	}
 	return name, predefine(name, code), nil
 }

@@ -134,6 +134,9 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 // evaluates it under the name it was found at.
 func evaluateURL(vm *jsonnet.VM, imp *importer.Importer, u string) (string, error) {
 	contents, foundAt, err := imp.Import("", u)
+	if err == nil {
+		err = importer.CheckNesting(foundAt, contents.String(), importer.MaxNesting)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -150,6 +153,9 @@ func (c *Config) overlayCode(ov Overlay) string {
 
 // evalValue evaluates an anonymous snippet named name and decodes it.
 func evalValue(vm *jsonnet.VM, name, code, input string) ([]any, error) {
+	if err := importer.CheckNesting(name, code, importer.MaxNesting); err != nil {
+		return nil, fmt.Errorf("error reading %s: %w", input, err)
+	}
 	out, err := vm.EvaluateSnippet(name, predefine(name, code))
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", input, err)

@@ -144,6 +144,13 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
 		vm.NativeFunction(f)
 	}
+	for _, v := range append(append([]Var(nil), c.ExtVars...), c.TLAs...) {
+		if v.Kind == Code {
+			if err := importer.CheckNesting("<code:"+v.Name+">", v.Value, importer.MaxNesting); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
 	for _, v := range c.ExtVars {
 		setVar(vm.ExtVar, vm.ExtCode, c, v, "<extvar:"+v.Name+">")
 	}

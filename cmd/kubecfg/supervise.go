@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+)
+
+// supervisedEnv marks the child process that does the work.
+const supervisedEnv = "KUBECFG_SUPERVISED"
+
+// childMaxStack bounds the child's goroutine stacks. Some runaway
+// recursions inside go-jsonnet (comparing objects that contain themselves)
+// are not counted as Jsonnet stack frames and end the process with a fatal
+// Go stack overflow; a smaller limit ends them in seconds, not minutes.
+const childMaxStack = 256 << 20
+
+// OverflowMessage replaces the Go runtime's stack trace when the child
+// dies of a stack overflow.
+const OverflowMessage = "evaluation overflowed the stack and was stopped: a recursion that Jsonnet's own limit does not catch, such as comparing objects that contain themselves ({a: $} == {a: $})"
+
+// supervise runs kubecfg in a child process so that a fatal Go runtime
+// error (which no recover() can catch) still ends with one clear sentence
+// and exit status 1. Standard input and output pass straight through;
+// standard error passes through line by line until the runtime's fatal
+// report starts, which is replaced by OverflowMessage.
+func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if os.Getenv(supervisedEnv) != "" {
+		debug.SetMaxStack(childMaxStack)
+		return run(args, stdout, stderr)
+	}
+	exe, err := exec.LookPath(os.Args[0])
+	if err != nil {
+		if exe, err = os.Executable(); err != nil {
+			return run(args, stdout, stderr)
+		}
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Args[0] = os.Args[0]
+	cmd.Env = append(os.Environ(), supervisedEnv+"=1")
+	cmd.Stdin, cmd.Stdout = stdin, stdout
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return run(args, stdout, stderr)
+	}
+	if err := cmd.Start(); err != nil {
+		return run(args, stdout, stderr)
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		for s := range sigs {
+			cmd.Process.Signal(s)
+		}
+	}()
+	fatal := filterStderr(pipe, stderr)
+	err = cmd.Wait()
+	signal.Stop(sigs)
+	close(sigs)
+	if fatal {
+		fmt.Fprintln(stderr, OverflowMessage)
+		return 1
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ee.ExitCode() < 0 {
+			fmt.Fprintf(stderr, "kubecfg was stopped: %v\n", ee)
+			return 1
+		}
+		return ee.ExitCode()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kubecfg: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// filterStderr copies r to w line by line until a line starts the Go
+// runtime's report of a stack overflow; it reports whether one did.
+func filterStderr(r io.Reader, w io.Writer) bool {
+	br := bufio.NewReader(r)
+	fatal := false
+	for {
+		line, err := br.ReadString('\n')
+		if !fatal && (strings.HasPrefix(line, "runtime: goroutine stack exceeds") || strings.HasPrefix(line, "fatal error: stack overflow")) {
+			fatal = true
+		}
+		if !fatal && line != "" {
+			io.WriteString(w, line)
+		}
+		if err != nil {
+			return fatal
+		}
+	}
+}
