@@ -41,6 +41,8 @@ func TestParseYaml(t *testing.T) {
 		{name: "aliases", expr: `kubecfg.parseYaml('a: &x {b: 1}\nc: *x\n')`, want: arr{obj{"a": obj{"b": 1}, "c": obj{"b": 1}}}},
 		{name: "block scalar", expr: `kubecfg.parseYaml('s: |\n  one\n  two\n')`, want: arr{obj{"s": "one\ntwo\n"}}},
 		{name: "bad separator", expr: `kubecfg.parseYaml('a: 1\n--- b\n')`, err: "invalid Yaml document separator: b"},
+		{name: "error line counts from the stream", expr: `kubecfg.parseYaml('a: 1\n---\n# two\nb: [\n')`, err: "error converting YAML to JSON: yaml: line 4: did not find expected node content"},
+		{name: "error line in first document", expr: `kubecfg.parseYaml('a: 1\nb: [\n---\nc: 1\n')`, err: "error converting YAML to JSON: yaml: line 2: did not find expected node content"},
 		{name: "syntax error", expr: `kubecfg.parseYaml('a: b: c\n')`, err: "error converting YAML to JSON: yaml: mapping values are not allowed in this context"},
 		{name: "not a string", expr: `kubecfg.parseYaml(null)`, err: "parseYaml: yaml must be a string, got null"},
 	})

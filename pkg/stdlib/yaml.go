@@ -3,6 +3,7 @@ package stdlib
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,8 @@ import (
 // octal) and converted to JSON values (float64 numbers, string keys). The
 // empty stream is an empty array; a document with nothing but comments or
 // blank lines is null. A separator line followed by anything but a comment
-// is an error, as in kubectl.
+// is an error, as in kubectl. Line numbers in errors count from the start
+// of the stream (kubectl's count from the start of each document).
 func ParseYAMLStream(s string) ([]any, error) {
 	docs, err := splitYAMLDocuments(s)
 	if err != nil {
@@ -25,21 +27,56 @@ func ParseYAMLStream(s string) ([]any, error) {
 	out := []any{}
 	for _, d := range docs {
 		var v any
-		if err := yaml.Unmarshal([]byte(d), &v); err != nil {
-			return nil, err
+		if err := yaml.Unmarshal([]byte(d.text), &v); err != nil {
+			return nil, streamLines(err, d.line)
 		}
 		out = append(out, v)
 	}
 	return out, nil
 }
 
+// yamlDoc is one document of a stream and the line it starts on.
+type yamlDoc struct {
+	text string
+	line int
+}
+
+var lineRef = regexp.MustCompile(`\bline (\d+)\b`)
+
+// streamLines rewrites the parser's line numbers, which count from the
+// start of the document, to count from the start of the stream.
+func streamLines(err error, first int) error {
+	if first == 1 {
+		return err
+	}
+	msg := lineRef.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		n, convErr := strconv.Atoi(strings.TrimPrefix(m, "line "))
+		if convErr != nil {
+			return m
+		}
+		return "line " + strconv.Itoa(n+first-1)
+	})
+	return &yamlError{msg: msg, err: err}
+}
+
+// yamlError is a parser error with its line numbers moved; Unwrap gives
+// the original.
+type yamlError struct {
+	msg string
+	err error
+}
+
+func (e *yamlError) Error() string { return e.msg }
+func (e *yamlError) Unwrap() error { return e.err }
+
 // splitYAMLDocuments cuts a stream into documents at separator lines. Line
 // ends are normalised to "\n" and the last line gets one, as kubectl's
 // line reader does; an empty document between two separators is skipped.
-func splitYAMLDocuments(s string) ([]string, error) {
-	var docs []string
+func splitYAMLDocuments(s string) ([]yamlDoc, error) {
+	var docs []yamlDoc
 	var cur strings.Builder
-	for len(s) > 0 {
+	start := 1
+	for n := 1; len(s) > 0; n++ {
 		line, rest, _ := strings.Cut(s, "\n")
 		s = rest
 		line = strings.TrimSuffix(line, "\r")
@@ -49,16 +86,17 @@ func splitYAMLDocuments(s string) ([]string, error) {
 				return nil, fmt.Errorf("invalid Yaml document separator: %s", after)
 			}
 			if cur.Len() > 0 {
-				docs = append(docs, cur.String())
+				docs = append(docs, yamlDoc{cur.String(), start})
 				cur.Reset()
 			}
+			start = n + 1
 			continue
 		}
 		cur.WriteString(line)
 		cur.WriteByte('\n')
 	}
 	if cur.Len() > 0 {
-		docs = append(docs, cur.String())
+		docs = append(docs, yamlDoc{cur.String(), start})
 	}
 	return docs, nil
 }
