@@ -200,8 +200,15 @@ func firstComments(src []byte) string {
 	return ""
 }
 
+// recoverPanics turns an unexpected panic into an error; the fuzz tests
+// turn it off to see the panic.
+var recoverPanics = true
+
 func compileFile(filename string, src []byte, pretty bool) (out string, err error) {
 	defer func() {
+		if !recoverPanics {
+			return
+		}
 		if r := recover(); r != nil {
 			out, err = "", errorf(filename, 1, 1, "internal error compiling the file: %v", r)
 		}
@@ -209,6 +216,7 @@ func compileFile(filename string, src []byte, pretty bool) (out string, err erro
 	c := &compiler{file: filename, src: src, fast: !pretty, size: map[*yaml.Node]int{}}
 	c.pretty = pretty
 	c.line = 1
+	c.maxLine = 1 + bytes.Count(src, []byte("\n"))
 	docs, fixed, err := parseYAML(src)
 	if err != nil {
 		return "", c.yamlError(err)
@@ -218,6 +226,11 @@ func compileFile(filename string, src []byte, pretty bool) (out string, err erro
 		return "", err
 	}
 	comments := firstComments(src)
+	if !pretty && !bytes.HasPrefix(src, []byte(comments)) {
+		// The comments end the file without a newline: the code must go on
+		// their last line, so that line is left out.
+		comments = comments[:strings.LastIndexByte(comments[:len(comments)-1], '\n')+1]
+	}
 	c.w(comments)
 	c.line += strings.Count(comments, "\n")
 	if err := c.file_(docs); err != nil {

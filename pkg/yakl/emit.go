@@ -11,12 +11,18 @@ type emitter struct {
 	line   int // the line that the next byte lands on
 	pretty bool
 	flat   int // >0: write nothing but code on the current line
+	// maxLine is the source's last line: YAML also breaks lines at a bare
+	// carriage return, but the output's lines are counted by newlines.
+	maxLine int
 }
 
 // at moves to the given source line (line mode only).
 func (e *emitter) at(line int) {
 	if e.pretty || e.flat > 0 {
 		return
+	}
+	if line > e.maxLine {
+		line = e.maxLine
 	}
 	for e.line < line {
 		e.b.WriteByte('\n')
