@@ -83,7 +83,7 @@ func startServer(t *testing.T, dataDir string) *server {
 	os.WriteFile(filepath.Join(static, "index.html"), []byte("<!doctype html><title>kubecfg</title>"), 0o644)
 	var cmd *exec.Cmd
 	if bin := kubecfgPlayground(t); bin != "" {
-		cmd = exec.Command(bin, "--features=playground", "playground", "-l", "127.0.0.1:0", "--data-dir", dataDir, "--share-rate-limit=off")
+		cmd = exec.Command(bin, "--features=playground", "playground", "-l", "127.0.0.1:0", "--data-dir", dataDir, "--static-dir", static, "--share-rate-limit=off")
 	} else {
 		self, err := os.Executable()
 		if err != nil {

@@ -130,6 +130,29 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 	t.Run("api", func(t *testing.T) {
 		sharetest.RunAPI(t, base, sharetest.APIOptions{Atomic: false})
 	})
+	t.Run("static_types", func(t *testing.T) {
+		c := &http.Client{Timeout: 30 * time.Second}
+		resp, err := c.Get(base + "/kubecfg.wasm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Skipf("GET /kubecfg.wasm: %d (not built yet)", resp.StatusCode)
+		}
+		if ct := resp.Header.Get("Content-Type"); ct != "application/wasm" {
+			t.Errorf("GET /kubecfg.wasm: Content-Type %q, want application/wasm", ct)
+		}
+	})
+	t.Run("go_source_not_served", func(t *testing.T) {
+		resp, err := sharetest.Do(&http.Client{Timeout: 30 * time.Second}, "GET", base+"/static.go", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(resp.Body), "package static") {
+			t.Errorf("GET /static.go served the Go source; .assetsignore should leave it out")
+		}
+	})
 	t.Run("static_headers", func(t *testing.T) {
 		c := &http.Client{Timeout: 30 * time.Second}
 		for _, tc := range []struct{ path, csp, frameOptions string }{
