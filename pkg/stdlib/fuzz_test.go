@@ -2,9 +2,13 @@ package stdlib
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/testdata"
 )
 
 // nativeFunc finds a native by name.
@@ -27,6 +31,13 @@ var yamlSeeds = []string{
 func FuzzParseYaml(f *testing.F) {
 	for _, s := range yamlSeeds {
 		f.Add(s)
+	}
+	// The YAML test suite's inputs too, when it is there.
+	suite, _ := filepath.Glob(filepath.Join(testdata.Root(), "yaml-test-suite", "*", "in.yaml"))
+	for _, in := range suite {
+		if src, err := os.ReadFile(in); err == nil {
+			f.Add(string(src))
+		}
 	}
 	parse := nativeFunc(f, "parseYaml")
 	f.Fuzz(func(t *testing.T, s string) {

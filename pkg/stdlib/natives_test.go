@@ -43,6 +43,9 @@ func TestParseYaml(t *testing.T) {
 		{name: "bad separator", expr: `kubecfg.parseYaml('a: 1\n--- b\n')`, err: "invalid Yaml document separator: b"},
 		{name: "error line counts from the stream", expr: `kubecfg.parseYaml('a: 1\n---\n# two\nb: [\n')`, err: "error converting YAML to JSON: yaml: line 4: did not find expected node content"},
 		{name: "error line in first document", expr: `kubecfg.parseYaml('a: 1\nb: [\n---\nc: 1\n')`, err: "error converting YAML to JSON: yaml: line 2: did not find expected node content"},
+		{name: "document end marker", expr: `kubecfg.parseYaml('a: 1\n...\n# done\n---\nb: 2\n')`, want: arr{obj{"a": 1}, obj{"b": 2}}},
+		{name: "content after document end", expr: `kubecfg.parseYaml('x: 0\n---\na: 1\n...\nb: 2\n')`, err: `error converting YAML to JSON: yaml: line 4: did not find expected <document start> (after a "..." line, a document must start with "---")`},
+		{name: "dots inside a block scalar", expr: `kubecfg.parseYaml('s: |\n  ...\n')`, want: arr{obj{"s": "...\n"}}},
 		{name: "syntax error", expr: `kubecfg.parseYaml('a: b: c\n')`, err: "error converting YAML to JSON: yaml: mapping values are not allowed in this context"},
 		{name: "not a string", expr: `kubecfg.parseYaml(null)`, err: "parseYaml: yaml must be a string, got null"},
 	})

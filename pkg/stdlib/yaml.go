@@ -1,7 +1,9 @@
 package stdlib
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -17,7 +19,9 @@ import (
 // octal) and converted to JSON values (float64 numbers, string keys). The
 // empty stream is an empty array; a document with nothing but comments or
 // blank lines is null. A separator line followed by anything but a comment
-// is an error, as in kubectl. Line numbers in errors count from the start
+// is an error, as in kubectl. Unlike kubectl, which drops it silently, a
+// document after a "..." document-end line with no "---" before it is an
+// error. Line numbers in errors count from the start
 // of the stream (kubectl's count from the start of each document).
 func ParseYAMLStream(s string) ([]any, error) {
 	docs, err := splitYAMLDocuments(s)
@@ -26,14 +30,42 @@ func ParseYAMLStream(s string) ([]any, error) {
 	}
 	out := []any{}
 	for _, d := range docs {
-		var v any
-		if err := yaml.Unmarshal([]byte(d.text), &v); err != nil {
+		vs, err := parseDocument(d)
+		if err != nil {
 			return nil, streamLines(err, d.line)
 		}
-		out = append(out, v)
+		out = append(out, vs...)
 	}
 	return out, nil
 }
+
+// parseDocument reads the text between two separators as one document,
+// the way kubectl does. kubectl silently drops anything after a "..."
+// document-end line; YAML 1.1 wants a "---" line before a new document, so
+// here that is an error.
+func parseDocument(d yamlDoc) ([]any, error) {
+	var v any
+	if err := yaml.Unmarshal([]byte(d.text), &v); err != nil {
+		return nil, err
+	}
+	if documentEnd.MatchString(d.text) {
+		dec := goyaml.NewDecoder(strings.NewReader(d.text))
+		var first, next any
+		if dec.Decode(&first) == nil {
+			err := dec.Decode(&next)
+			if err == nil {
+				err = errors.New("yaml: more than one document")
+			}
+			if !errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("error converting YAML to JSON: %w (after a \"...\" line, a document must start with \"---\")", err)
+			}
+		}
+	}
+	return []any{v}, nil
+}
+
+// documentEnd finds a "..." document-end line.
+var documentEnd = regexp.MustCompile(`(?m)^\.\.\.([ \t#].*)?$`)
 
 // yamlDoc is one document of a stream and the line it starts on.
 type yamlDoc struct {
