@@ -13,6 +13,8 @@ type ImageRefError struct {
 	Err error
 }
 
+// Error returns kubecfg's text: parsing reference "REF": could not parse
+// reference: REF.
 func (e *ImageRefError) Error() string {
 	return fmt.Sprintf("parsing reference %q: could not parse reference: %s", e.Ref, e.Ref)
 }

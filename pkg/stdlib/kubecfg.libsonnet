@@ -145,7 +145,8 @@
     // object with the same key is an error.
     gvkName(acc, o):: acc {
       [o.apiVersion + '.' + o.kind]+: {
-        assert !( o.metadata.name in super) :
+        local duplicate = o.metadata.name in super,
+        assert !duplicate :
                'layouts.gvkName: duplicate object %s.%s %s' % [o.apiVersion, o.kind, o.metadata.name],
         [o.metadata.name]: o,
       },
@@ -158,7 +159,8 @@
       local ns = std.get(o.metadata, 'namespace', default='_'),
       [o.apiVersion + '.' + o.kind]+: {
         [ns]+: {
-          assert !( o.metadata.name in super) :
+          local duplicate = o.metadata.name in super,
+          assert !duplicate :
                  'layouts.gvkNsName: duplicate object %s.%s %s in namespace %s' % [o.apiVersion, o.kind, o.metadata.name, ns],
           [o.metadata.name]: o,
         },
@@ -201,11 +203,12 @@
     else {
       [k]:
         local p = patch[k];
-        if !( k in super) then p
-        else if std.isObject(p) && std.isObject(super[k]) then
-          super[k] + knitOverlay(p, keys)
-        else if std.isArray(p) && std.objectHas(keys, k) && std.isArray(super[k]) then
-          knitMergeArray(super[k], p, knitKey(keys, k), keys)
+        if k in super then
+          if std.isObject(p) && std.isObject(super[k]) then
+            super[k] + knitOverlay(p, keys)
+          else if std.isArray(p) && std.objectHas(keys, k) && std.isArray(super[k]) then
+            knitMergeArray(super[k], p, knitKey(keys, k), keys)
+          else p
         else p
       for k in std.objectFields(patch)
     },

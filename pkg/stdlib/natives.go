@@ -2,7 +2,9 @@ package stdlib
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -48,7 +50,7 @@ func Natives(opts Options) []*jsonnet.NativeFunction {
 		{"regexMatch", []string{"regex", "string"}, regexMatch},
 		{"regexSubst", []string{"regex", "src", "repl"}, regexSubst},
 		{"parseHelmChart", []string{"chartData", "releaseName", "namespace", "values", "capabilities"}, func([]any) (any, error) {
-			return nil, fmt.Errorf("%s", helmUnavailable)
+			return nil, errors.New(helmUnavailable)
 		}},
 		{"validateJSONSchema", []string{"obj", "schema"}, validateJSONSchema},
 		{"requireFeature", []string{"name"}, func(args []any) (any, error) { return requireFeature(opts.Gates, args) }},
@@ -99,7 +101,8 @@ func typeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// stringArg returns args[i] as a string or a clear error.
+// stringArg returns v, the argument param of native fn, as a string, or a
+// clear error naming both.
 func stringArg(fn, param string, v any) (string, error) {
 	s, ok := v.(string)
 	if !ok {
@@ -137,7 +140,7 @@ func manifestJSON(args []any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("manifestJson: indent must be a number, got %s", typeName(args[1]))
 	}
-	if n != float64(int(n)) || n < 0 || n > maxIndent {
+	if n < 0 || n > maxIndent || n != math.Trunc(n) {
 		return nil, fmt.Errorf("manifestJson: indent must be a whole number from 0 to %d, got %v", maxIndent, n)
 	}
 	data, err := json.MarshalIndent(args[0], "", strings.Repeat(" ", int(n)))
