@@ -277,3 +277,51 @@ func TestRateLimitFlagValue(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkCanonicalize(b *testing.B) {
+	body := []byte(`{"version":1,"entry":"main.jsonnet","command":"show","output":"yaml","features":["yakl"],` +
+		`"files":{"main.jsonnet":"local k = import 'kubecfg.libsonnet';\n{ apiVersion: 'v1', kind: 'ConfigMap', data: { a: '1' } }","lib.libsonnet":"{}"}}`)
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if _, err := share.Canonicalize(body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGetOverBolt(b *testing.B) {
+	s, err := share.OpenBolt(b.TempDir() + "/snippets.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	body := []byte(`{"a":1}`)
+	id := share.ID(body)
+	s.PutIfAbsent(context.Background(), id, body)
+	h := share.Handler(s, share.WithRateLimit(share.NoRateLimit))
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", share.ItemPrefix+id, nil))
+		if rec.Code != 200 {
+			b.Fatalf("status %d", rec.Code)
+		}
+	}
+}
+
+func BenchmarkPostOverBolt(b *testing.B) {
+	s, err := share.OpenBolt(b.TempDir() + "/snippets.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	h := share.Handler(s, share.WithRateLimit(share.NoRateLimit))
+	i := 0
+	for b.Loop() {
+		i++
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", share.CollectionPath, strings.NewReader(fmt.Sprintf(`{"n":%d}`, i))))
+		if rec.Code != 201 {
+			b.Fatalf("status %d", rec.Code)
+		}
+	}
+}

@@ -172,14 +172,12 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			{"long", good + "A"},
 			{"bad_character", "!" + good[1:]},
 			{"padding", good[:20] + "=="},
+			// The last of 22 characters holds two bits: only A, Q, g, w.
 			{"noncanonical_last_character", good[:21] + "B"},
 			{"dots", "..."},
 			{"nested_path", good + "/x"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				if tc.name == "noncanonical_last_character" && strings.HasSuffix(good, "B") {
-					tc.id = good[:21] + "C"
-				}
 				wantError(t, "GET "+tc.id, a.do("GET", share.ItemPrefix+tc.id, "", nil), http.StatusBadRequest)
 			})
 		}
