@@ -63,6 +63,7 @@ func TestManifestJson(t *testing.T) {
 		{name: "numbers as go prints them", expr: `kubecfg.manifestJson([0.1, 1e20, 1e21, -0.5], 0)`, want: "[\n0.1,\n100000000000000000000,\n1e+21,\n-0.5\n]\n"},
 		{name: "negative indent", expr: `kubecfg.manifestJson({}, -1)`, err: "manifestJson: indent must be a whole number from 0 to 100, got -1"},
 		{name: "fractional indent", expr: `kubecfg.manifestJson({}, 1.5)`, err: "manifestJson: indent must be a whole number from 0 to 100, got 1.5"},
+		{name: "huge indent", expr: `kubecfg.manifestJson({}, 1e300)`, err: "manifestJson: indent must be a whole number from 0 to 100, got 1e+300"},
 		{name: "string indent", expr: `kubecfg.manifestJson({}, '2')`, err: "manifestJson: indent must be a number, got string"},
 	})
 }
