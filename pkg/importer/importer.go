@@ -303,3 +303,14 @@ func (im *Importer) importBinary(importedFrom, p string) (jsonnet.Contents, stri
 	sb.WriteByte(']')
 	return jsonnet.MakeContents(sb.String()), "binary://" + foundAt, nil
 }
+
+// Define serves code at url from now on, as if a file held it. url must
+// not be a real file's; the evaluator uses it for code it writes itself
+// and wants imported once (and so cached) per VM.
+func (im *Importer) Define(url, code string) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if _, ok := im.cache[url]; !ok {
+		im.cache[url] = jsonnet.MakeContents(code)
+	}
+}

@@ -80,6 +80,17 @@ func (c *Config) EvalSnippet(opts EvalOptions) (name, code string, err error) {
 // go-jsonnet prints it, "yaml" as go-yaml v2 does, each with a trailing
 // newline; "jsonnet" prints the desugared Jsonnet of a .yakl input.
 func (c *Config) Eval(opts EvalOptions) (string, error) {
+	s, err := c.NewSession()
+	if err != nil {
+		return "", err
+	}
+	return s.Eval(opts)
+}
+
+// Eval is Config.Eval on the session's VM: files it imported before are
+// not evaluated again.
+func (s *Session) Eval(opts EvalOptions) (string, error) {
+	c := s.cfg
 	if err := c.Gates.Require(features.Eval); err != nil {
 		return "", err
 	}
@@ -90,15 +101,14 @@ func (c *Config) Eval(opts EvalOptions) (string, error) {
 	default:
 		return "", fmt.Errorf("unsupported format %q", opts.Format)
 	}
+	if out, ok := s.fastEval(opts); ok {
+		return formatEval(out, opts.Format)
+	}
 	name, code, err := c.EvalSnippet(opts)
 	if err != nil {
 		return "", err
 	}
-	vm, err := c.NewVM()
-	if err != nil {
-		return "", err
-	}
-	out, err := vm.EvaluateSnippet(name, code)
+	out, err := s.vm.EvaluateSnippet(name, code)
 	if err != nil {
 		return "", err
 	}

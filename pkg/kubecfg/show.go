@@ -27,14 +27,20 @@ func (c *Config) Show(opts ShowOptions) (string, error) {
 // ReadObjects evaluates inputs and exec code and returns the Kubernetes
 // objects they hold, duplicates checked.
 func (c *Config) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object, error) {
+	s, err := c.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	return s.ReadObjects(inputs, exec, ov)
+}
+
+// ReadObjects is Config.ReadObjects on the session's VM.
+func (s *Session) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object, error) {
+	c, vm, imp := s.cfg, s.vm, s.imp
 	if !ov.empty() {
 		if err := c.Gates.Require(features.Overlay); err != nil {
 			return nil, err
 		}
-	}
-	vm, imp, err := c.newVM()
-	if err != nil {
-		return nil, err
 	}
 	var objs []Object
 	visit := func(o Object) { objs = append(objs, o) }

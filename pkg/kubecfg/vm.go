@@ -186,3 +186,26 @@ func (c *Config) TLANames() []string {
 	}
 	return names
 }
+
+// Session is one VM with its importer: files it has imported and evaluated
+// stay cached in it, so evaluations against an unchanged workspace (a new
+// eval expression, say) reuse them. A Session is not safe for concurrent
+// use; its Config must not change while it is used.
+type Session struct {
+	// Reuse lets eval answer from fields computed in earlier evaluations
+	// of the same session (the playground sets it; see fastEval).
+	Reuse bool
+
+	cfg *Config
+	vm  *jsonnet.VM
+	imp *importer.Importer
+}
+
+// NewSession returns a Session with a fresh VM.
+func (c *Config) NewSession() (*Session, error) {
+	vm, imp, err := c.newVM()
+	if err != nil {
+		return nil, err
+	}
+	return &Session{cfg: c, vm: vm, imp: imp}, nil
+}

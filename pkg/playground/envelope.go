@@ -44,6 +44,9 @@ type FeatureRow = features.Row
 // Timings are the evaluation's durations in milliseconds.
 type Timings struct {
 	TotalMs float64 `json:"totalMs"`
+	// Cached is true when the response was answered from the cache of an
+	// identical earlier request.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // Response is the result of one Request. Output is what the CLI prints on

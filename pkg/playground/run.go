@@ -5,6 +5,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -18,12 +19,20 @@ import (
 const DefaultRoot = "/workspace"
 
 // Runner evaluates requests. The zero value places files in DefaultRoot.
+// A Runner remembers the last workspace it evaluated: a request against
+// the same files, features and variables reuses its VM (files already
+// imported are not evaluated again) and the objects show found, and a
+// request seen before is answered from a cache. It is safe for concurrent
+// use; requests run one at a time.
 type Runner struct {
 	// Root is the absolute directory the workspace's files are placed in
 	// and the current directory of the evaluation.
 	Root string
 	// Now is the clock for timings; nil means time.Now.
 	Now func() time.Time
+
+	mu    sync.Mutex
+	cache cache
 }
 
 func (r *Runner) root() string {
@@ -46,12 +55,22 @@ func Run(req Request) Response { return (&Runner{}).Run(req) }
 
 // Run evaluates one request.
 func (r *Runner) Run(req Request) (resp Response) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	start := r.now()
+	reqKey := requestKey(req)
+	if cached, ok := r.cache.response(reqKey); ok {
+		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
+		return cached
+	}
 	resp.Command = CommandLine(req)
 	defer func() {
 		if p := recover(); p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
+			r.cache = cache{sessions: r.cache.sessions, reads: r.cache.reads} // the VM may be in any state
+		} else {
+			r.cache.storeResponse(reqKey, resp)
 		}
 		if resp.Diagnostics == nil {
 			resp.Diagnostics = []Diagnostic{}
@@ -79,14 +98,25 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Stderr += "warning: " + w + "\n"
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	cfg := &kubecfg.Config{
-		Gates:   gates,
-		FS:      fsys,
-		Cwd:     r.root(),
-		ExtVars: vars(req.ExtStr, req.ExtCode),
-		TLAs:    vars(req.TLAStr, req.TLACode),
+	sess, err := r.cache.session(workspaceKey(req), func() (*kubecfg.Session, error) {
+		cfg := &kubecfg.Config{
+			Gates:   gates,
+			FS:      fsys,
+			Cwd:     r.root(),
+			ExtVars: vars(req.ExtStr, req.ExtCode),
+			TLAs:    vars(req.TLAStr, req.TLACode),
+		}
+		s, err := cfg.NewSession()
+		if s != nil {
+			s.Reuse = true
+		}
+		return s, err
+	})
+	if err != nil {
+		r.fail(&resp, err)
+		return resp
 	}
-	out, err := r.evaluate(cfg, req)
+	out, err := r.evaluate(sess, req)
 	if err != nil {
 		r.fail(&resp, err)
 		return resp
@@ -95,7 +125,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 	return resp
 }
 
-func (r *Runner) evaluate(cfg *kubecfg.Config, req Request) (string, error) {
+func (r *Runner) evaluate(sess *kubecfg.Session, req Request) (string, error) {
 	ov := kubecfg.Overlay{Code: req.OverlayCode}
 	format := req.Output
 	if format == "" {
@@ -110,9 +140,15 @@ func (r *Runner) evaluate(cfg *kubecfg.Config, req Request) (string, error) {
 		if req.Entry != "" {
 			inputs = append(inputs, req.Entry)
 		}
-		return cfg.Show(kubecfg.ShowOptions{Inputs: inputs, Exec: req.Exec, Overlay: ov, Format: format})
+		objs, err := r.cache.objects(objectsKey(req), func() ([]kubecfg.Object, error) {
+			return sess.ReadObjects(inputs, req.Exec, ov)
+		})
+		if err != nil {
+			return "", err
+		}
+		return kubecfg.FormatObjects(objs, format)
 	case "eval":
-		return cfg.Eval(kubecfg.EvalOptions{Input: req.Entry, Exec: req.Exec, Overlay: ov, Expr: req.Expr, Format: format})
+		return sess.Eval(kubecfg.EvalOptions{Input: req.Entry, Exec: req.Exec, Overlay: ov, Expr: req.Expr, Format: format})
 	}
 	return "", fmt.Errorf("unknown command %q: want show or eval", req.Command)
 }

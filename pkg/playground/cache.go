@@ -1,0 +1,97 @@
+package playground
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
+
+// maxResponses is how many distinct requests' responses are kept.
+const maxResponses = 32
+
+// cache holds what a Runner reuses: one VM session per workspace version,
+// the objects show found in it, and the responses of recent requests.
+type cache struct {
+	wsKey   string
+	sess    *kubecfg.Session
+	objKey  string
+	objs    []kubecfg.Object
+	objsErr error
+
+	responses map[string]Response
+	order     []string
+
+	// sessions and reads count VMs made and show inputs read (for tests).
+	sessions, reads int
+}
+
+// session returns the VM session for a workspace version, making a new one
+// (and dropping everything cached for the old version) when it changed.
+func (c *cache) session(key string, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
+	if c.sess != nil && c.wsKey == key {
+		return c.sess, nil
+	}
+	s, err := make()
+	if err != nil {
+		return nil, err
+	}
+	c.sessions++
+	c.wsKey, c.sess, c.objKey, c.objs, c.objsErr = key, s, "", nil, nil
+	return s, nil
+}
+
+// objects returns what show found for the inputs, reading them once per
+// workspace version.
+func (c *cache) objects(key string, read func() ([]kubecfg.Object, error)) ([]kubecfg.Object, error) {
+	if c.objKey == key && (c.objs != nil || c.objsErr != nil) {
+		return c.objs, c.objsErr
+	}
+	c.reads++
+	objs, err := read()
+	if objs == nil && err == nil {
+		objs = []kubecfg.Object{}
+	}
+	c.objKey, c.objs, c.objsErr = key, objs, err
+	return objs, err
+}
+
+func (c *cache) response(key string) (Response, bool) {
+	r, ok := c.responses[key]
+	return r, ok
+}
+
+func (c *cache) storeResponse(key string, r Response) {
+	if c.responses == nil {
+		c.responses = map[string]Response{}
+	}
+	if _, ok := c.responses[key]; !ok {
+		c.order = append(c.order, key)
+	}
+	c.responses[key] = r
+	for len(c.order) > maxResponses {
+		delete(c.responses, c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+// hashJSON is the SHA-256 of v's JSON encoding (maps encode sorted).
+func hashJSON(v any) string {
+	b, _ := json.Marshal(v)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// requestKey identifies a request entirely.
+func requestKey(req Request) string { return hashJSON(req) }
+
+// workspaceKey identifies what a VM depends on: files, gates and variables.
+func workspaceKey(req Request) string {
+	return hashJSON([]any{req.Files, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
+}
+
+// objectsKey identifies what show reads, within a workspace version.
+func objectsKey(req Request) string {
+	return hashJSON([]any{workspaceKey(req), req.Entry, req.Exec, req.OverlayCode})
+}
