@@ -23,6 +23,12 @@ func Compile(filename string, src []byte) (string, error) {
 	return compileFile(filename, src, false)
 }
 
+// options choose the compiler's output.
+type options struct {
+	pretty bool // Desugar: formatter-friendly, no padding
+	fast   bool // plain subtrees as std.parseJson('…')
+}
+
 // frame is one lexical scope of the compiled code.
 type frame struct {
 	names  map[string]bool
@@ -204,7 +210,12 @@ func firstComments(src []byte) string {
 // turn it off to see the panic.
 var recoverPanics = true
 
-func compileFile(filename string, src []byte, pretty bool) (out string, err error) {
+func compileFile(filename string, src []byte, pretty bool) (string, error) {
+	return compileWith(filename, src, options{pretty: pretty, fast: !pretty})
+}
+
+func compileWith(filename string, src []byte, opts options) (out string, err error) {
+	pretty := opts.pretty
 	defer func() {
 		if !recoverPanics {
 			return
@@ -213,7 +224,7 @@ func compileFile(filename string, src []byte, pretty bool) (out string, err erro
 			out, err = "", errorf(filename, 1, 1, "internal error compiling the file: %v", r)
 		}
 	}()
-	c := &compiler{file: filename, src: src, fast: !pretty, size: map[*yaml.Node]int{}}
+	c := &compiler{file: filename, src: src, fast: opts.fast, size: map[*yaml.Node]int{}}
 	c.pretty = pretty
 	c.line = 1
 	c.maxLine = 1 + bytes.Count(src, []byte("\n"))
@@ -240,6 +251,11 @@ func compileFile(filename string, src []byte, pretty bool) (out string, err erro
 		c.at(1 + bytes.Count(src, []byte("\n")))
 	}
 	code := c.b.String()
+	if !strings.Contains(code, "kubecfg") {
+		// Code without the word cannot read kubecfg or yakl__kubecfg, and
+		// its expressions have been parsed one by one already.
+		return code, nil
+	}
 	info, aerr := analyze(filename, code)
 	if aerr != nil {
 		l, col, msg := staticMessage(aerr)

@@ -75,14 +75,22 @@ func (l *linter) lines() error {
 		if strings.HasPrefix(trimmed, "#") || strings.HasPrefix(line, "%") {
 			continue
 		}
-		if m := reHeaderComment.FindStringIndex(line); m != nil && !strings.ContainsAny(line[:m[0]], "\"'#") {
-			return l.c.errAt(i+1, m[1], "a comment needs whitespace before its #")
+		hash := strings.IndexByte(line, '#') >= 0
+		block := strings.ContainsAny(line, "|>")
+		if hash && block {
+			if m := reHeaderComment.FindStringIndex(line); m != nil && !strings.ContainsAny(line[:m[0]], "\"'#") {
+				return l.c.errAt(i+1, m[1], "a comment needs whitespace before its #")
+			}
 		}
-		if col, bad := badComment(line, stack); bad {
-			return l.c.errAt(i+1, col, "a comment needs whitespace before its #")
+		if hash {
+			if col, bad := badComment(line, stack); bad {
+				return l.c.errAt(i+1, col, "a comment needs whitespace before its #")
+			}
 		}
-		stack = flowScan(line, stack)
-		if reBlockHdr.MatchString(stripComment(line)) {
+		if len(stack) > 0 || strings.ContainsAny(line, "[]{}") {
+			stack = flowScan(line, stack)
+		}
+		if block && reBlockHdr.MatchString(stripComment(line)) {
 			blockIndent = indent
 		}
 	}
@@ -190,46 +198,38 @@ func (l *linter) scalar(n *yaml.Node, o int, flow bool) error {
 // line (YAML forbids them, goyaml lets them through), and a last line of
 // only spaces without a newline (goyaml drops it).
 func (l *linter) blockScalar(n *yaml.Node) error {
-	if n.Line >= len(l.starts) {
-		return nil
-	}
-	var body []string
-	for i := n.Line; i < len(l.starts); i++ {
+	line := func(i int) string { // 0-based line i, without its line break
 		end := len(l.src)
 		if i+1 < len(l.starts) {
 			end = l.starts[i+1]
 		}
-		body = append(body, strings.TrimRight(string(l.src[l.starts[i]:end]), "\r\n"))
+		return strings.TrimRight(string(l.src[l.starts[i]:end]), "\r\n")
 	}
+	endsFile := func(i int) bool { return i == len(l.starts)-1 && !bytes.HasSuffix(l.src, []byte("\n")) }
 	indent := -1
-	for _, line := range body {
-		if strings.TrimLeft(line, " ") != "" {
-			indent = len(line) - len(strings.TrimLeft(line, " "))
-			break
-		}
-	}
-	if indent < 0 && len(body) > 0 && strings.TrimSpace(body[len(body)-1]) == "" && len(body[len(body)-1]) > 0 && !bytes.HasSuffix(l.src, []byte("\n")) {
-		return l.c.errAt(len(l.starts), 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
-	}
-	seenContent := false
-	for i, line := range body {
-		t := strings.TrimLeft(line, " ")
+	var blanks []int // leading lines of only spaces, before the first content
+	for i := n.Line; i < len(l.starts); i++ {
+		s := line(i)
+		t := strings.TrimLeft(s, " ")
 		if t != "" {
-			if indent < 0 || len(line)-len(t) < indent {
-				break
+			if indent < 0 {
+				indent = len(s) - len(t)
+				for _, b := range blanks {
+					if len(line(b)) > indent {
+						return l.c.errAt(b+1, 1, "a leading empty line of a block scalar has more spaces than its first line")
+					}
+				}
 			}
-			seenContent = true
+			if len(s)-len(t) < indent {
+				return nil
+			}
 			continue
 		}
-		if indent < 0 || len(line) <= indent {
-			continue
+		if indent < 0 {
+			blanks = append(blanks, i)
 		}
-		last := n.Line+i+1 == len(l.starts) && !bytes.HasSuffix(l.src, []byte("\n"))
-		switch {
-		case !seenContent:
-			return l.c.errAt(n.Line+1+i, 1, "a leading empty line of a block scalar has more spaces than its first line")
-		case last:
-			return l.c.errAt(n.Line+1+i, 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
+		if endsFile(i) && len(s) > 0 && (indent < 0 || len(s) > indent) {
+			return l.c.errAt(i+1, 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
 		}
 	}
 	return nil
