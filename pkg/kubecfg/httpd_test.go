@@ -11,7 +11,7 @@ import (
 
 func TestHookHandler(t *testing.T) {
 	c := &Config{Gates: features.AllAlpha(), Cwd: "/w", FS: importer.NewMapFS("/w", map[string]string{
-		"hooks/sync.jsonnet": "function(request) { status: { seen: request.parent.metadata.name }, lib: (import 'lib.libsonnet').x }",
+		"hooks/sync.jsonnet":  "function(request) { status: { seen: request.parent.metadata.name }, lib: (import 'lib.libsonnet').x }",
 		"hooks/lib.libsonnet": "{ x: 1 }",
 		"bad.jsonnet":         "function(request) error 'no'",
 	})}
