@@ -11,21 +11,28 @@ import (
 )
 
 // libImporter serves kubecfg.libsonnet at its internal URL and files from
-// the file system otherwise.
-type libImporter struct{ files jsonnet.FileImporter }
+// the file system otherwise; the evaluated snippet imports relative to
+// its own file's name.
+type libImporter struct {
+	files jsonnet.FileImporter
+	main  string
+}
 
 func (i *libImporter) Import(from, path string) (jsonnet.Contents, string, error) {
 	if path == stdlib.URL {
 		return jsonnet.MakeContents(stdlib.Library), stdlib.URL, nil
+	}
+	if from == "" {
+		from = i.main
 	}
 	return i.files.Import(from, path)
 }
 
 // newVM is a go-jsonnet VM as kubecfg sets it up for tests: the real
 // library and its native functions, and ext code replicas=2.
-func newVM() *jsonnet.VM {
+func newVM(main string) *jsonnet.VM {
 	vm := jsonnet.MakeVM()
-	vm.Importer(&libImporter{})
+	vm.Importer(&libImporter{main: main})
 	for _, f := range stdlib.Natives(stdlib.Options{}) {
 		vm.NativeFunction(f)
 	}
@@ -35,7 +42,7 @@ func newVM() *jsonnet.VM {
 
 // evalJSON evaluates Jsonnet code to its JSON text.
 func evalJSON(filename, code string) (string, error) {
-	return newVM().EvaluateAnonymousSnippet(filename, code)
+	return newVM(filename).EvaluateAnonymousSnippet(filename, code)
 }
 
 // sameJSON compares two JSON texts as values.

@@ -1,0 +1,4 @@
+{
+  metadata: { name: 'web', labels: { app: 'web' } },
+  spec: { replicas: 1, paused: false },
+}

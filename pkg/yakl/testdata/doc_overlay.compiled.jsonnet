@@ -1,0 +1,4 @@
+local kubecfg = import 'internal:///kubecfg.libsonnet', yakl__kubecfg = kubecfg; (import 'doc_base.libsonnet') + yakl__kubecfg.toOverlay(
+
+std.parseJson('{"metadata":{"labels":{"env":"prod"}},"spec":{"replicas":3}}'))
+
