@@ -140,7 +140,7 @@ const (
 	docOverlay
 )
 
-func classify(d *yaml.Node, first bool) docKind {
+func classify(d *yaml.Node) docKind {
 	if len(d.Content) == 0 {
 		return docEmpty
 	}
@@ -151,7 +151,7 @@ func classify(d *yaml.Node, first bool) docKind {
 	if r.Kind != yaml.MappingNode || len(r.Content) == 0 {
 		return docValue
 	}
-	if first && len(r.Content) == 2 && isDeepMergeKey(r.Content[0]) {
+	if len(r.Content) == 2 && isDeepMergeKey(r.Content[0]) {
 		return docOverlay
 	}
 	for i := 0; i < len(r.Content); i += 2 {
@@ -291,10 +291,13 @@ func (c *compiler) file_(docs []*yaml.Node) error {
 	fileLocals := map[string]bool{}
 	fileLocalAt := map[string]int{}
 	sawValue, mixed := false, false
-	for i, d := range docs {
-		k := classify(d, i == 0)
+	for _, d := range docs {
+		k := classify(d)
 		if k == docEmpty {
 			continue
+		}
+		if k == docOverlay && len(ds) > 0 {
+			return c.errNode(d.Content[0], "an overlay document (<<+ alone) must be the file's first document; nothing may come in front of it")
 		}
 		ds = append(ds, doc{d, k})
 		switch k {
@@ -321,12 +324,9 @@ func (c *compiler) file_(docs []*yaml.Node) error {
 	c.frames = []frame{{names: fileLocals}}
 	var values []string // names of value documents (mixed form)
 	overlay := -1
-	nvalues := 0
 	for i, d := range ds {
 		if d.kind == docOverlay {
 			overlay = i
-		} else if d.kind == docValue {
-			nvalues++
 		}
 	}
 	// The file's locals (and, in the mixed form, its documents) are one
@@ -415,7 +415,6 @@ func (c *compiler) file_(docs []*yaml.Node) error {
 		}
 		c.w("]")
 	}
-	_ = nvalues
 	return nil
 }
 
@@ -606,6 +605,9 @@ func (c *compiler) alias(n *yaml.Node) error {
 
 func (c *compiler) sequence(n *yaml.Node) error {
 	c.at(n.Line)
+	if t := n.Tag; n.Style&yaml.TaggedStyle != 0 && t != "!!seq" {
+		return c.errNode(n, "unsupported tag %s on a sequence", t)
+	}
 	if c.fast && !c.dirty[n] && len(n.Content) > 0 {
 		return c.parseJSON(n)
 	}

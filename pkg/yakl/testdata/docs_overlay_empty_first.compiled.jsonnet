@@ -1,0 +1,5 @@
+
+
+local kubecfg = import 'internal:///kubecfg.libsonnet', yakl__kubecfg = kubecfg; ({a: {x: 1}}) + yakl__kubecfg.toOverlay(
+
+std.parseJson('{"a":{"y":2}}'))
