@@ -181,9 +181,8 @@ func parseVars(family string, str, strFile, code, codeFile []string) ([]kubecfg.
 // gated like kubecfg's, then one clear sentence.
 func newUnbuiltCmd(g *globals, name string, f *features.Feature) *cobra.Command {
 	return &cobra.Command{
-		Use:                name,
-		Short:              "Not supported by this build",
-		DisableFlagParsing: false,
+		Use:   name,
+		Short: "Not supported by this build",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, err := g.config(nil)
 			if err != nil {
