@@ -132,16 +132,20 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 	})
 	t.Run("static_types", func(t *testing.T) {
 		c := &http.Client{Timeout: 30 * time.Second}
-		resp, err := c.Get(base + "/kubecfg.wasm")
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != 200 {
-			t.Skipf("GET /kubecfg.wasm: %d (not built yet)", resp.StatusCode)
-		}
-		if ct := resp.Header.Get("Content-Type"); ct != "application/wasm" {
-			t.Errorf("GET /kubecfg.wasm: Content-Type %q, want application/wasm", ct)
+		// From /s/ID the page's relative URLs go under /s/: _redirects
+		// serves them as at the root.
+		for _, p := range []string{"/kubecfg.wasm", "/s/kubecfg.wasm"} {
+			resp, err := c.Get(base + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Skipf("GET %s: %d (not built yet)", p, resp.StatusCode)
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != "application/wasm" {
+				t.Errorf("GET %s: Content-Type %q, want application/wasm", p, ct)
+			}
 		}
 	})
 	t.Run("go_source_not_served", func(t *testing.T) {

@@ -20,7 +20,8 @@ const kvNull = "<null>"
 // KV has no atomic insert-if-absent: PutIfAbsent reads, then writes when the
 // key is missing. Two requests racing on the same ID may both write and both
 // report created, but IDs are content addresses, so both write the same
-// bytes and the stored snippet still never changes. KV is eventually
+// bytes and the stored snippet still never changes; a write that KV refuses
+// because the other one just landed counts as "already stored". KV is eventually
 // consistent across locations; a read soon after a write elsewhere may miss.
 type KVStore struct {
 	ns *kv.Namespace
@@ -65,6 +66,12 @@ func (s *KVStore) PutIfAbsent(ctx context.Context, id string, body []byte) (bool
 		return false, nil
 	}
 	if err := s.ns.PutString(id, string(body), nil); err != nil {
+		// KV refuses a second write to one key within a second, which is
+		// what a racing request that wrote first causes. If the key is now
+		// there, it holds these very bytes (the key is their address).
+		if v, gerr := s.ns.GetString(id, nil); gerr == nil && v != kvNull {
+			return false, nil
+		}
 		return false, fmt.Errorf("put snippet %s: %w", id, err)
 	}
 	return true, nil

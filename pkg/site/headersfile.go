@@ -7,6 +7,11 @@ import (
 	"slices"
 )
 
+// RedirectsFile is the Cloudflare _redirects file of the site: /s/X is
+// served as /X (a rewrite, status 200), so /s/ID falls back to index.html
+// and the page's relative URLs resolve from /s/ID, as New does natively.
+const RedirectsFile = "/s/* /:splat 200\n"
+
 // maxHeaderRules is the number of rules Cloudflare reads from a _headers
 // file.
 const maxHeaderRules = 100

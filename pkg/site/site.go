@@ -86,7 +86,14 @@ func (s *site) route(p string) (string, bool) {
 	case p == EmbedPath:
 		return EmbedPage, true
 	case strings.HasPrefix(p, share.PagePrefix):
-		return IndexPage, share.ValidID(strings.TrimPrefix(p, share.PagePrefix))
+		// /s/ID is the page; any other /s/X is X, so that the page's
+		// relative URLs (dist/main-….js) resolve from /s/ID too. The
+		// worker does the same with _redirects (RedirectsFile).
+		rest := strings.TrimPrefix(p, share.PagePrefix)
+		if share.ValidID(rest) {
+			return IndexPage, true
+		}
+		p = "/" + rest
 	}
 	name := strings.TrimPrefix(p, "/")
 	if !fs.ValidPath(name) || name == "." {

@@ -1,9 +1,10 @@
-// Command share-headers writes the Cloudflare _headers file for a static
-// site directory (the policy of pkg/site, for Workers static assets):
+// Command share-headers writes the Cloudflare _headers and _redirects files
+// of a static site directory (the policy and routes of pkg/site, for
+// Workers static assets):
 //
-//	go run ./scripts/share-headers [-o FILE] DIR
+//	go run ./scripts/share-headers DIR
 //
-// Without -o it writes DIR/_headers.
+// It writes DIR/_headers and DIR/_redirects.
 package main
 
 import (
@@ -16,10 +17,9 @@ import (
 )
 
 func main() {
-	out := flag.String("o", "", "output file (default DIR/_headers)")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: share-headers [-o FILE] DIR")
+		fmt.Fprintln(os.Stderr, "usage: share-headers DIR")
 		os.Exit(2)
 	}
 	dir := flag.Arg(0)
@@ -28,11 +28,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "share-headers: %s: %v\n", dir, err)
 		os.Exit(1)
 	}
-	if *out == "" {
-		*out = filepath.Join(dir, "_headers")
-	}
-	if err := os.WriteFile(*out, b, 0o644); err != nil {
-		fmt.Fprintf(os.Stderr, "share-headers: %v\n", err)
-		os.Exit(1)
+	for name, content := range map[string][]byte{"_headers": b, "_redirects": []byte(site.RedirectsFile)} {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			fmt.Fprintf(os.Stderr, "share-headers: %v\n", err)
+			os.Exit(1)
+		}
 	}
 }

@@ -12,6 +12,7 @@ package main
 
 import (
 	"net/http"
+	"os"
 
 	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/syumai/workers"
@@ -28,6 +29,7 @@ func main() {
 	}
 	workers.Serve(share.Handler(store,
 		share.WithRateLimit(share.NoRateLimit),
+		share.WithErrorLog(os.Stderr), // the worker's console: wrangler tail, wrangler dev
 		share.WithClientKey(func(r *http.Request) string { return r.Header.Get("CF-Connecting-IP") })))
 }
 

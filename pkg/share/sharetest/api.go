@@ -55,21 +55,20 @@ func Do(client *http.Client, method, url, contentType string, body io.Reader) (*
 }
 
 type api struct {
-	t      *testing.T
 	base   string
 	client *http.Client
 	nonce  string
 }
 
-func (a *api) do(method, path, contentType string, body []byte) *Response {
-	a.t.Helper()
+func (a *api) do(t *testing.T, method, path, contentType string, body []byte) *Response {
+	t.Helper()
 	var r io.Reader
 	if body != nil {
 		r = bytes.NewReader(body)
 	}
 	resp, err := Do(a.client, method, a.base+path, contentType, r)
 	if err != nil {
-		a.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return resp
 }
@@ -99,13 +98,11 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 	}
 	var nb [8]byte
 	rand.Read(nb[:])
-	a := &api{t: t, base: strings.TrimSuffix(base, "/"), client: client, nonce: hex.EncodeToString(nb[:])}
+	a := &api{base: strings.TrimSuffix(base, "/"), client: client, nonce: hex.EncodeToString(nb[:])}
 
 	t.Run("round_trip", func(t *testing.T) {
-		a := *a
-		a.t = t
 		body := fmt.Sprintf(`{"version": 1, "nonce": %q, "entry": "main.jsonnet", "files": {"main.jsonnet": "{ a: 1 } <b>&"}}`, a.nonce)
-		first := a.do("POST", share.CollectionPath, "application/json", []byte(body))
+		first := a.do(t, "POST", share.CollectionPath, "application/json", []byte(body))
 		if first.Status != http.StatusCreated {
 			t.Fatalf("first POST: status %d, want 201 (body %s)", first.Status, first.Body)
 		}
@@ -121,7 +118,7 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 		}
 
 		reordered := fmt.Sprintf("{\n  \"files\": {\"main.jsonnet\": \"{ a: 1 } <b>&\"},\n  \"entry\": \"main.jsonnet\", \"nonce\": %q, \"version\": 1\n}\n", a.nonce)
-		second := a.do("POST", share.CollectionPath, "text/plain;charset=UTF-8", []byte(reordered))
+		second := a.do(t, "POST", share.CollectionPath, "text/plain;charset=UTF-8", []byte(reordered))
 		if second.Status != http.StatusOK {
 			t.Fatalf("POST of the same snippet: status %d, want 200 (body %s)", second.Status, second.Body)
 		}
@@ -130,7 +127,7 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			t.Fatalf("POST of the same snippet: answer %s (%v), want %+v", second.Body, err, c)
 		}
 
-		got := a.do("GET", share.ItemPrefix+c.ID, "", nil)
+		got := a.do(t, "GET", share.ItemPrefix+c.ID, "", nil)
 		if got.Status != http.StatusOK {
 			t.Fatalf("GET: status %d, want 200 (body %s)", got.Status, got.Body)
 		}
@@ -156,15 +153,11 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 	})
 
 	t.Run("unknown_id", func(t *testing.T) {
-		a := *a
-		a.t = t
 		id := share.ID([]byte("never stored " + a.nonce))
-		wantError(t, "GET unknown", a.do("GET", share.ItemPrefix+id, "", nil), http.StatusNotFound)
+		wantError(t, "GET unknown", a.do(t, "GET", share.ItemPrefix+id, "", nil), http.StatusNotFound)
 	})
 
 	t.Run("malformed_ids", func(t *testing.T) {
-		a := *a
-		a.t = t
 		good := share.ID([]byte(a.nonce))
 		for _, tc := range []struct{ name, id string }{
 			{"empty", ""},
@@ -178,14 +171,12 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			{"nested_path", good + "/x"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				wantError(t, "GET "+tc.id, a.do("GET", share.ItemPrefix+tc.id, "", nil), http.StatusBadRequest)
+				wantError(t, "GET "+tc.id, a.do(t, "GET", share.ItemPrefix+tc.id, "", nil), http.StatusBadRequest)
 			})
 		}
 	})
 
 	t.Run("bad_bodies", func(t *testing.T) {
-		a := *a
-		a.t = t
 		for _, tc := range []struct {
 			name, contentType, body string
 			status                  int
@@ -201,22 +192,20 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			{"form_encoded", "application/x-www-form-urlencoded", `a=1`, 415},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				wantError(t, "POST "+tc.name, a.do("POST", share.CollectionPath, tc.contentType, []byte(tc.body)), tc.status)
+				wantError(t, "POST "+tc.name, a.do(t, "POST", share.CollectionPath, tc.contentType, []byte(tc.body)), tc.status)
 			})
 		}
 	})
 
 	t.Run("size_limit", func(t *testing.T) {
-		a := *a
-		a.t = t
 		exact := padded(a.nonce, share.MaxBody)
-		if resp := a.do("POST", share.CollectionPath, "application/json", exact); resp.Status != 201 && resp.Status != 200 {
+		if resp := a.do(t, "POST", share.CollectionPath, "application/json", exact); resp.Status != 201 && resp.Status != 200 {
 			t.Errorf("POST of exactly %d bytes: status %d, want 201 or 200 (body %s)", share.MaxBody, resp.Status, resp.Body)
 		}
 		over := padded(a.nonce, 65<<10)
-		wantError(t, "POST 65 KiB", a.do("POST", share.CollectionPath, "application/json", over), http.StatusRequestEntityTooLarge)
+		wantError(t, "POST 65 KiB", a.do(t, "POST", share.CollectionPath, "application/json", over), http.StatusRequestEntityTooLarge)
 		oneOver := padded(a.nonce, share.MaxBody+1)
-		wantError(t, "POST 64 KiB + 1", a.do("POST", share.CollectionPath, "application/json", oneOver), http.StatusRequestEntityTooLarge)
+		wantError(t, "POST 64 KiB + 1", a.do(t, "POST", share.CollectionPath, "application/json", oneOver), http.StatusRequestEntityTooLarge)
 
 		// Without a Content-Length the limit holds while reading.
 		resp, err := Do(a.client, "POST", a.base+share.CollectionPath, "application/json", io.MultiReader(bytes.NewReader(over)))
@@ -227,8 +216,6 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 	})
 
 	t.Run("methods", func(t *testing.T) {
-		a := *a
-		a.t = t
 		id := share.ID([]byte(a.nonce))
 		for _, tc := range []struct{ method, path, allow string }{
 			{"GET", share.CollectionPath, "POST"},
@@ -239,7 +226,11 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			{"DELETE", share.ItemPrefix + id, "GET, HEAD"},
 		} {
 			t.Run(tc.method+"_"+strings.ReplaceAll(strings.Trim(tc.path, "/"), "/", "_"), func(t *testing.T) {
-				resp := a.do(tc.method, tc.path, "application/json", []byte(`{}`))
+				var body []byte
+				if tc.method == "POST" || tc.method == "PUT" {
+					body = []byte(`{}`)
+				}
+				resp := a.do(t, tc.method, tc.path, "application/json", body)
 				wantError(t, tc.method+" "+tc.path, resp, http.StatusMethodNotAllowed)
 				if got := resp.Header.Get("Allow"); got != tc.allow {
 					t.Errorf("Allow = %q, want %q", got, tc.allow)
@@ -249,8 +240,6 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 	})
 
 	t.Run("racing_posts_of_one_snippet", func(t *testing.T) {
-		a := *a
-		a.t = t
 		body := []byte(fmt.Sprintf(`{"nonce":%q,"race":true}`, a.nonce))
 		const n = 20
 		statuses := make([]int, n)
