@@ -12,27 +12,23 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"runtime/debug"
 	"syscall/js"
 
+	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
 
+// runner keeps its VM and caches between requests of one page.
+var runner = &playground.Runner{}
+
 func main() {
 	api := js.Global().Get("Object").New()
-	api.Set("version", version())
+	api.Set("version", kubecfg.Version)
 	api.Set("run", js.FuncOf(run))
-	api.Set("features", js.FuncOf(features))
+	api.Set("features", js.FuncOf(featureRows))
 	js.Global().Set("kubecfg", api)
 	select {} // callbacks run on this process; never exit
-}
-
-// version is the module version the wasm was built from.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
 }
 
 // run takes one request (an object or its JSON text) and returns a Promise
@@ -82,17 +78,17 @@ func evaluate(text string) (resp playground.Response) {
 	if err := json.Unmarshal([]byte(text), &req); err != nil {
 		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
 	}
-	return playground.Run(req)
+	return runner.Run(req)
 }
 
-// features returns the kubecfg features table for the default gates.
-func features(_ js.Value, _ []js.Value) (v any) {
+// featureRows returns the kubecfg features table for the default gates.
+func featureRows(_ js.Value, _ []js.Value) (v any) {
 	defer func() {
 		if p := recover(); p != nil {
 			v = js.Global().Get("Array").New()
 		}
 	}()
-	return toJS(playground.FeatureRows(playground.Request{}))
+	return toJS(features.Rows(features.Defaults()))
 }
 
 // failure is a response that carries err as its only diagnostic.

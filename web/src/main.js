@@ -24,6 +24,13 @@ let engineReady = false;
 
 // ---- status line -------------------------------------------------------
 
+// Each finished run counts up data-runs on the status region, so a test
+// (or assistive tech watching attributes) can tell a new result from an old one.
+function finished() {
+  const el = $("status");
+  el.dataset.runs = String(Number(el.dataset.runs || 0) + 1);
+}
+
 function status(text, bad = false) {
   const el = $("status");
   el.textContent = text;
@@ -256,7 +263,18 @@ function renderControls() {
 
 function bindControls() {
   $("command").addEventListener("change", (e) => { state.controls.command = e.target.value; $("expr").disabled = e.target.value !== "eval"; changed(); });
-  $("output").addEventListener("change", (e) => { state.controls.output = e.target.value; changed(); });
+  $("output").addEventListener("change", (e) => {
+    const c = state.controls;
+    c.output = e.target.value;
+    if (c.output === "jsonnet" && c.command !== "eval") {
+      // The compiled view is `kubecfg eval FILE.yakl -o jsonnet`.
+      c.command = "eval";
+      if (!lastRows.find((r) => r.name === "eval")?.enabled) c.features.eval = true;
+      renderControls();
+      status("The compiled view is kubecfg eval -o jsonnet: switched the command to eval.");
+    }
+    changed();
+  });
   $("expr").addEventListener("input", (e) => { state.controls.expr = e.target.value; changed(); });
   $("alpha").addEventListener("change", (e) => { state.controls.alpha = e.target.checked; changed(); });
   for (const k of ["extStr", "extCode", "tlaStr", "tlaCode"]) {
@@ -430,11 +448,12 @@ function showTimeout(message) {
   box.replaceChildren(p);
   box.hidden = false;
   status(p.textContent, true);
+  finished();
 }
 
 function show(resp, request) {
   lastResponse = resp;
-  const ok = resp.exitCode === 0;
+  const ok = (resp.exitCode ?? 0) === 0;
   output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
   $("command-line").textContent = resp.command || localCommand();
   renderErrors(resp);
@@ -446,6 +465,7 @@ function show(resp, request) {
   const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
   if (ok) status(`Evaluated in ${t} ms.`);
   else status(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+  finished();
 }
 
 function firstLine(resp) {
@@ -469,7 +489,7 @@ function renderErrors(resp) {
   const box = $("errors");
   box.replaceChildren();
   const diags = resp.diagnostics || [];
-  if (resp.exitCode === 0 && !diags.length) { box.hidden = true; return; }
+  if ((resp.exitCode ?? 0) === 0 && !diags.length) { box.hidden = true; return; }
   for (const d of diags) {
     const path = workspacePath(d.file);
     if (d.line) {

@@ -1,0 +1,65 @@
+// Page helpers shared by the browser tests: they act as a user would
+// (labels, roles, the keyboard) and read what the page shows.
+
+/** waitStatus waits until the live status region matches re. */
+export async function waitStatus(page, re, timeout = 15000) {
+  await page.waitForFunction(
+    ([src, flags]) => new RegExp(src, flags).test(document.querySelector("[role=status]").textContent),
+    [re.source, re.flags], { timeout },
+  ).catch(async (err) => {
+    const now = await page.locator("[role=status]").textContent();
+    throw new Error(`status never matched ${re}: it says ${JSON.stringify(now)} (${err.message.split("\n")[0]})`);
+  });
+  return page.locator("[role=status]").textContent();
+}
+
+/** outputText is the text in the Output pane's view. */
+export async function outputText(page) {
+  return page.getByRole("tabpanel", { name: "Output" }).locator(".cm-content").innerText();
+}
+
+/** errorsText is the text of the error list ("" when hidden). */
+export async function errorsText(page) {
+  const box = page.locator("#errors");
+  return (await box.isVisible()) ? box.innerText() : "";
+}
+
+/** setSource replaces the open file's text by typing into the editor. */
+export async function setSource(page, text) {
+  const ed = page.getByLabel("Editor", { exact: true });
+  await ed.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(text);
+}
+
+/** editorText is the open file's text as the editor shows it. */
+export async function editorText(page) {
+  return page.getByLabel("Editor", { exact: true }).innerText();
+}
+
+/** loadExample picks an example from the gallery and waits for its run. */
+export async function loadExample(page, title) {
+  return afterRun(page, () => page.getByLabel("Example").selectOption({ label: title }));
+}
+
+/** openPane selects one of the result panes (Output, Features, Variables). */
+export async function openPane(page, name) {
+  await page.getByRole("tab", { name, exact: true }).click();
+}
+
+/** runs is the number of finished runs the page has shown. */
+export async function runs(page) {
+  return Number((await page.locator("[role=status]").getAttribute("data-runs")) || 0);
+}
+
+/**
+ * afterRun does action and waits for the run it causes to finish; it
+ * returns the status text.
+ */
+export async function afterRun(page, action, timeout = 30000) {
+  const before = await runs(page);
+  await action();
+  await page.waitForFunction((n) => Number(document.querySelector("[role=status]").dataset.runs || 0) > n, before, { timeout })
+    .catch(async () => { throw new Error(`no run finished after the action; status: ${await page.locator("[role=status]").textContent()}`); });
+  return page.locator("[role=status]").textContent();
+}

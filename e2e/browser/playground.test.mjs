@@ -1,0 +1,223 @@
+// The playground in a real browser: Debian's Chromium, headless, driven by
+// playwright-core, each test with a fresh profile. The page is served from
+// static/ (build it with make web).
+import { test, beforeEach, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { open } from "./browser.mjs";
+import {
+  waitStatus, outputText, errorsText, setSource, editorText, loadExample, openPane, afterRun,
+} from "./helpers.mjs";
+
+let b;
+beforeEach(async () => {
+  b = await open();
+  await b.page.goto(b.url);
+});
+afterEach(async () => {
+  const errors = b.errors;
+  await b.close();
+  assert.deepEqual(errors.map(String), [], "the page threw");
+});
+
+const rfc06Compiled = `local kubecfg = import 'internal:///kubecfg.libsonnet',
+      yakl__kubecfg = kubecfg;
+{
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: {
+    name: 'web',
+  },
+  spec: {
+    containers: [
+      {
+        name: 'web',
+        image: kubecfg.resolveImage('nginx:1.27'),
+      },
+    ],
+  },
+}`;
+
+async function waitOutput(page, re, timeout = 30000) {
+  await page.waitForFunction(
+    ([src]) => new RegExp(src).test(document.querySelector("#output-view .cm-content").innerText),
+    [re.source], { timeout },
+  ).catch(async () => { throw new Error(`output never matched ${re}; it is:\n${await outputText(page)}\nerrors: ${await errorsText(page)}`); });
+}
+
+test("the default example evaluates on load", async () => {
+  const { page } = b;
+  assert.match(await waitStatus(page, /^Evaluated in [\d.]+ ms/), /Evaluated/);
+  const out = await outputText(page);
+  assert.match(out, /kind: Deployment/);
+  assert.match(out, /kind: Service/);
+  assert.equal(await errorsText(page), "");
+  assert.match(await page.locator("#command-line").textContent(), /^kubecfg .*show .*app\.jsonnet/);
+});
+
+test("the page is usable before the engine has loaded", async () => {
+  const page = await b.context.newPage();
+  await page.route("**/kubecfg.wasm*", () => {}); // never answers
+  await page.goto(b.url);
+  await setSource(page, "{}\n");
+  assert.equal((await editorText(page)).trim(), "{}");
+  assert.match(await page.getByRole("status").textContent(), /Loading the engine/);
+  await page.close();
+});
+
+test("editing re-evaluates", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await setSource(page, `{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'edited' }, data: { n: std.toString(6 * 7) } } }\n`);
+  await waitOutput(page, /name: edited/);
+  assert.match(await outputText(page), /"n": "42"/);
+});
+
+test("Ctrl-Enter runs at once", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const status = await afterRun(page, async () => {
+    await page.getByLabel("Editor", { exact: true }).click();
+    await page.keyboard.press("Control+Enter");
+  }, 2000);
+  assert.match(status, /^Evaluated/);
+});
+
+test("toggling yakl off and on", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await loadExample(page, "A YAKL Pod (RFC06)");
+  await waitOutput(page, /kind: Pod/);
+  await openPane(page, "Features");
+  const features = page.getByRole("tabpanel", { name: "Features" });
+  const yakl = features.getByRole("checkbox", { name: "yakl", exact: true });
+  assert.ok(await yakl.isChecked());
+  assert.match(await features.locator("tr[data-name=yakl]").innerText(), /--features/);
+  await afterRun(page, () => yakl.uncheck());
+  await openPane(page, "Output");
+  assert.match(await errorsText(page), /yakl is an alpha feature; turn it on with --features=yakl/);
+  await openPane(page, "Features");
+  await afterRun(page, () => yakl.check());
+  await openPane(page, "Output");
+  await waitOutput(page, /kind: Pod/);
+  assert.equal(await errorsText(page), "");
+});
+
+test("the expression box has kubecfg predefined", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await page.getByLabel("Command").selectOption("eval");
+  await openPane(page, "Features");
+  await afterRun(page, () => page.getByRole("checkbox", { name: "eval", exact: true }).check());
+  await afterRun(page, () => page.getByLabel("Expression").fill("kubecfg.fold(kubecfg.layouts.gvkNsName, $, {})"));
+  await openPane(page, "Output");
+  await waitOutput(page, /Deployment/);
+  const out = await outputText(page);
+  assert.doesNotMatch(out + (await errorsText(page)), /Unknown variable/);
+  assert.match(out, /Service/);
+  assert.match(await page.locator("#command-line").textContent(), /eval .*-e/);
+});
+
+test("the compiled view of the RFC06 Pod and its line mapping", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await loadExample(page, "A YAKL Pod (RFC06)");
+  await afterRun(page, () => page.getByLabel("Output format").selectOption("jsonnet"));
+  await waitOutput(page, /yakl__kubecfg/);
+  assert.equal((await outputText(page)).trimEnd(), rfc06Compiled);
+  assert.match(await page.locator("#command-line").textContent(), /eval app\.yakl .*-o jsonnet|eval .*-o jsonnet.*app\.yakl/);
+  // Hover "kind: Pod" (line 2): the compiled "kind: 'Pod'," lights up.
+  const line2 = page.getByLabel("Editor", { exact: true }).locator(".cm-line").nth(1);
+  await line2.hover();
+  const lit = page.locator("#output-view .cm-mapped-line");
+  await lit.waitFor();
+  assert.equal((await lit.innerText()).trim(), "kind: 'Pod',");
+  // And back: hover the compiled image line, the YAKL image line lights up.
+  await page.locator("#output-view .cm-line", { hasText: "image: kubecfg.resolveImage" }).hover();
+  const src = page.locator("#editor-panel .cm-mapped-line");
+  await src.waitFor();
+  assert.match(await src.innerText(), /image: \$\{kubecfg\.resolveImage/);
+});
+
+test("an error's location moves the editor", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await setSource(page, "{\n  a: 1,\n  b: undefinedVar,\n}\n");
+  await waitStatus(page, /^Failed/);
+  assert.match(await errorsText(page), /Unknown variable: undefinedVar/);
+  await page.locator(".cm-lintRange-error").first().waitFor();
+  // Put the cursor elsewhere, then follow the link.
+  await page.getByLabel("Editor", { exact: true }).locator(".cm-line").first().click();
+  await page.getByRole("button", { name: /^Go to app\.jsonnet:3:/ }).click();
+  const active = page.locator("#editor-panel .cm-activeLine");
+  assert.equal(await active.innerText(), "  b: undefinedVar,");
+  assert.ok(await page.getByLabel("Editor", { exact: true }).evaluate((el) => el.contains(document.activeElement) || el === document.activeElement));
+});
+
+test("the watchdog stops a runaway evaluation and the next edit works", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await setSource(page, "std.foldl(function(acc, x) acc + x, std.range(1, 1e6), 0)\n");
+  const status = await waitStatus(page, /ran past 5 s/, 30000);
+  assert.match(status, /^Stopped: the evaluation ran past 5 s; started a fresh engine\.$/);
+  await setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after' } } }\n");
+  await waitOutput(page, /name: after/, 20000);
+  await waitStatus(page, /^Evaluated/);
+});
+
+test("reload restores the workspace", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const text = "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept' } } }\n";
+  await setSource(page, text);
+  await waitOutput(page, /name: kept/);
+  await page.getByLabel("Command").selectOption("eval");
+  await page.reload();
+  await waitStatus(page, /Evaluated|Failed/);
+  assert.equal((await editorText(page)).trim(), text.trim());
+  assert.equal(await page.getByLabel("Command").inputValue(), "eval");
+});
+
+test("files: add, rename, make entry, delete", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  page.on("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "+ File" }).click();
+  await page.getByLabel("Path").fill("extra.jsonnet");
+  await page.getByRole("button", { name: "OK" }).click();
+  const tab = page.getByRole("tab", { name: "extra.jsonnet" });
+  assert.equal(await tab.getAttribute("aria-selected"), "true");
+  await setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'extra' } } }\n");
+  await afterRun(page, () => page.getByRole("button", { name: "Make entry" }).click());
+  await waitOutput(page, /name: extra/);
+  await page.getByRole("button", { name: "Rename" }).click();
+  await page.getByLabel("Path").fill("renamed.jsonnet");
+  await afterRun(page, () => page.getByRole("button", { name: "OK" }).click());
+  await page.getByRole("tab", { name: /renamed\.jsonnet/ }).waitFor();
+  assert.match(await page.locator("#command-line").textContent(), /renamed\.jsonnet/);
+  await page.getByRole("button", { name: "Delete" }).click();
+  assert.equal(await page.getByRole("tab", { name: /renamed\.jsonnet/ }).count(), 0);
+  assert.equal(await page.getByRole("tablist", { name: "Files" }).getByRole("tab").count(), 2);
+});
+
+test("accessible names and keyboard use", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  for (const name of ["Editor", "Expression"]) assert.equal(await page.getByLabel(name, { exact: true }).count(), 1, name);
+  for (const name of ["Output", "Features"]) assert.equal(await page.getByRole("tabpanel", { name, exact: true, includeHidden: true }).count(), 1, name);
+  for (const name of ["Share", "Copy as command"]) assert.equal(await page.getByRole("button", { name, exact: true }).count(), 1, name);
+  assert.equal(await page.getByRole("status").getAttribute("aria-live"), "polite");
+  // Arrow keys move between the result panes.
+  await page.getByRole("tab", { name: "Output", exact: true }).focus();
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.getByRole("tab", { name: "Features", exact: true }).getAttribute("aria-selected"), "true");
+  assert.ok(await page.getByRole("tabpanel", { name: "Features" }).isVisible());
+});
+
+test("an example can be linked", async () => {
+  const page = await b.context.newPage();
+  await page.goto(b.url + "#example=knit");
+  await waitStatus(page, /Evaluated|Failed/);
+  assert.match(await editorText(page), /knit\.overlay/);
+  assert.equal(await page.getByLabel("Example").inputValue(), "knit");
+  await page.close();
+});

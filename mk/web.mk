@@ -1,0 +1,51 @@
+# The browser playground: the wasm build of the evaluator, the bundled
+# front end, and their tests (Node unit tests, the wasm shim under Node,
+# Playwright driving Debian's Chromium) and benchmark.
+NPM ?= npm
+NODE ?= node
+CHROMIUM ?= /usr/bin/chromium
+GOROOT_WASM := $(shell $(GO) env GOROOT)/lib/wasm
+
+BUILD_TARGETS += web
+TEST_TARGETS += test-web-unit test-wasm-shim test-e2e-browser
+BENCH_TARGETS += bench-web
+
+.PHONY: web wasm web-deps e2e-deps test-web-unit test-wasm-shim test-e2e-browser bench-web screenshots
+
+wasm: static/kubecfg.wasm static/wasm_exec.js
+
+static/kubecfg.wasm: FORCE
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm/playground
+
+static/wasm_exec.js: FORCE
+	cp $(GOROOT_WASM)/wasm_exec.js $@
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	$(NPM) ci --prefix web --no-audit --no-fund
+
+e2e/browser/node_modules/.package-lock.json: e2e/browser/package.json e2e/browser/package-lock.json
+	$(NPM) ci --prefix e2e/browser --no-audit --no-fund
+
+web-deps: web/node_modules/.package-lock.json
+
+# Debian's Chromium, installed when missing.
+e2e-deps: e2e/browser/node_modules/.package-lock.json
+	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+
+web: wasm web-deps
+	$(GO) run ./scripts/build-web.go
+
+test-web-unit: web-deps
+	cd web && $(NODE) --test test/*.test.mjs
+
+test-wasm-shim:
+	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/playground/
+
+test-e2e-browser: web e2e-deps
+	cd e2e/browser && $(NODE) --test --test-concurrency=1 *.test.mjs
+
+screenshots: web e2e-deps
+	cd e2e/browser && $(NODE) screenshots.mjs
+
+bench-web: web e2e-deps
+	cd e2e/browser && $(NODE) bench.mjs
