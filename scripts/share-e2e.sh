@@ -14,7 +14,7 @@ else
 	echo "share-e2e: cmd/kubecfg does not build; the test binary is the server"
 fi
 set +e
-SHARE_E2E=1 "$GO" test -count=1 -v -run 'Thousand|Kill|ServerProcess' ./e2e/share >bin/share-e2e.log 2>&1
+SHARE_E2E=1 "$GO" test -count=1 -v -run 'Thousand|Kill|ServerProcess|Browser' ./e2e/share >bin/share-e2e.log 2>&1
 rc=$?
 set -e
 # The figures and failures, not every passing subtest.

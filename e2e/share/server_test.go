@@ -75,12 +75,18 @@ func kubecfgPlayground(t *testing.T) string {
 	return bin
 }
 
-// startServer starts a server on dataDir and waits (at most 60 s) until it
-// prints its URL.
+// startServer starts a server on dataDir with a one-page site and waits
+// (at most 60 s) until it prints its URL.
 func startServer(t *testing.T, dataDir string) *server {
 	t.Helper()
 	static := t.TempDir()
 	os.WriteFile(filepath.Join(static, "index.html"), []byte("<!doctype html><title>kubecfg</title>"), 0o644)
+	return startServerWith(t, dataDir, static)
+}
+
+// startServerWith starts a server on dataDir serving the static directory.
+func startServerWith(t *testing.T, dataDir, static string) *server {
+	t.Helper()
 	var cmd *exec.Cmd
 	if bin := kubecfgPlayground(t); bin != "" {
 		cmd = exec.Command(bin, "--features=playground", "playground", "-l", "127.0.0.1:0", "--data-dir", dataDir, "--static-dir", static, "--share-rate-limit=off")

@@ -1,0 +1,68 @@
+package sharee2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kubecfg/kubecfg/pkg/share"
+	"github.com/kubecfg/kubecfg/pkg/share/sharetest"
+)
+
+// TestSharedLinkOpensInBrowser opens /s/ID of a stored snippet in headless
+// Chromium against the real site (static/, as make builds it) and the
+// share API, and checks that the page shows the snippet and that the
+// Content-Security-Policy refused nothing.
+func TestSharedLinkOpensInBrowser(t *testing.T) {
+	gate(t, "SHARE_E2E", "shared link in a browser")
+	static := filepath.Join(repoRoot(), "static")
+	for _, f := range []string{"index.html", "kubecfg.wasm"} {
+		if _, err := os.Stat(filepath.Join(static, f)); err != nil {
+			t.Skipf("static/%s is not built (make web builds it): %v", f, err)
+		}
+	}
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skipf("no chromium (make e2e-deps installs it): %v", err)
+	}
+	srv := startServerWith(t, t.TempDir(), static)
+
+	marker := fmt.Sprintf("shared_marker_%d", time.Now().UnixNano())
+	body, _ := json.Marshal(map[string]any{
+		"entry":    "main.jsonnet",
+		"files":    map[string]string{"main.jsonnet": "{ " + marker + ": 42 }"},
+		"controls": map[string]any{},
+	})
+	resp, err := sharetest.Do(client(), "POST", srv.URL+share.CollectionPath, "application/json", bytes.NewReader(body))
+	if err != nil || resp.Status != 201 {
+		t.Fatalf("POST: %v %v", resp, err)
+	}
+	var created share.Created
+	json.Unmarshal(resp.Body, &created)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir="+t.TempDir(), "--enable-logging=stderr", "--v=0",
+		"--virtual-time-budget=15000", "--dump-dom", srv.URL+created.URL)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), marker) {
+		t.Errorf("the page at %s does not show the shared snippet (%s)", created.URL, marker)
+	}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(line, "Content Security Policy") || strings.Contains(line, "Refused to") {
+			t.Errorf("CSP violation: %s", line)
+		}
+	}
+}
