@@ -54,6 +54,9 @@ func FuzzCompile(f *testing.F) {
 				}
 			}
 		}
+		if _, err := Desugar("fuzz.yakl", []byte(src)); err != nil {
+			t.Fatalf("Compile works but Desugar fails: %v\nsource:\n%s", err, src)
+		}
 	})
 }
 
@@ -110,6 +113,9 @@ func FuzzCompileExpr(f *testing.F) {
 					t.Fatalf("output has %d newlines, source %d\nsource:\n%q\noutput:\n%q", got, want, src, out)
 				}
 			}
+		}
+		if _, err := Desugar("fuzz.yakl", []byte(src)); err != nil {
+			t.Fatalf("Compile works but Desugar fails: %v\nsource:\n%s", err, src)
 		}
 	})
 }

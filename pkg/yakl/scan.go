@@ -70,7 +70,9 @@ func scanExpr(s string, start int) (int, bool) {
 		case c == ')' || c == ']':
 			depth--
 		case c == '}':
-			if depth == 0 {
+			// An unbalanced ) or ] does not swallow the closing brace: the
+			// expression ends here and the Jsonnet parser reports it.
+			if depth <= 0 {
 				return i, true
 			}
 			depth--
