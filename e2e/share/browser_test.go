@@ -22,6 +22,15 @@ import (
 // Content-Security-Policy refused nothing.
 func TestSharedLinkOpensInBrowser(t *testing.T) {
 	gate(t, "SHARE_E2E", "shared link in a browser")
+	chromium := browserPrereqs(t)
+	srv := startServerWith(t, t.TempDir(), filepath.Join(repoRoot(), "static"))
+	openSharedLink(t, chromium, srv.URL)
+}
+
+// browserPrereqs skips the test unless the site is built and Chromium is
+// installed, and returns Chromium's path.
+func browserPrereqs(t *testing.T) string {
+	t.Helper()
 	static := filepath.Join(repoRoot(), "static")
 	for _, f := range []string{"index.html", "kubecfg.wasm"} {
 		if _, err := os.Stat(filepath.Join(static, f)); err != nil {
@@ -32,15 +41,20 @@ func TestSharedLinkOpensInBrowser(t *testing.T) {
 	if err != nil {
 		t.Skipf("no chromium (make e2e-deps installs it): %v", err)
 	}
-	srv := startServerWith(t, t.TempDir(), static)
+	return chromium
+}
 
+// openSharedLink shares a snippet through the API at base, opens its /s/ID
+// page in Chromium and checks the page shows it without CSP violations.
+func openSharedLink(t *testing.T, chromium, base string) {
+	t.Helper()
 	marker := fmt.Sprintf("shared_marker_%d", time.Now().UnixNano())
 	body, _ := json.Marshal(map[string]any{
 		"entry":    "main.jsonnet",
 		"files":    map[string]string{"main.jsonnet": "{ " + marker + ": 42 }"},
 		"controls": map[string]any{},
 	})
-	resp, err := sharetest.Do(client(), "POST", srv.URL+share.CollectionPath, "application/json", bytes.NewReader(body))
+	resp, err := sharetest.Do(client(), "POST", base+share.CollectionPath, "application/json", bytes.NewReader(body))
 	if err != nil || resp.Status != 201 {
 		t.Fatalf("POST: %v %v", resp, err)
 	}
@@ -51,7 +65,7 @@ func TestSharedLinkOpensInBrowser(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
 		"--user-data-dir="+t.TempDir(), "--enable-logging=stderr", "--v=0",
-		"--virtual-time-budget=15000", "--dump-dom", srv.URL+created.URL)
+		"--virtual-time-budget=15000", "--dump-dom", base+created.URL)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

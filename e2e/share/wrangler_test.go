@@ -130,6 +130,9 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 	t.Run("api", func(t *testing.T) {
 		sharetest.RunAPI(t, base, sharetest.APIOptions{Atomic: false})
 	})
+	t.Run("shared_link_in_browser", func(t *testing.T) {
+		openSharedLink(t, browserPrereqs(t), base)
+	})
 	t.Run("static_types", func(t *testing.T) {
 		c := &http.Client{Timeout: 30 * time.Second}
 		// From /s/ID the page's relative URLs go under /s/: _redirects
