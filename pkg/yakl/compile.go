@@ -25,8 +25,9 @@ func Compile(filename string, src []byte) (string, error) {
 
 // options choose the compiler's output.
 type options struct {
-	pretty bool // Desugar: formatter-friendly, no padding
-	fast   bool // plain subtrees as std.parseJson('…')
+	pretty    bool // Desugar: formatter-friendly, no padding
+	fast      bool // plain subtrees as std.parseJson('…')
+	sepLocals bool // file locals as separate local statements
 }
 
 // frame is one lexical scope of the compiled code.
@@ -59,6 +60,10 @@ type compiler struct {
 	expanded   int
 	ctxMin     int // smallest frame index the code read from
 	replay     int // >0 while copying a node for an alias
+
+	sepLocals bool            // see options
+	declared  map[string]bool // file locals declared so far (sepLocals)
+	fwdRef    bool            // a file local read one declared after it
 }
 
 func (c *compiler) errAt(line, col int, format string, args ...any) error {
@@ -211,10 +216,23 @@ func firstComments(src []byte) string {
 var recoverPanics = true
 
 func compileFile(filename string, src []byte, pretty bool) (string, error) {
+	if pretty {
+		out, fwd, err := compileOnce(filename, src, options{pretty: true, sepLocals: true})
+		if err != nil || !fwd {
+			return out, err
+		}
+	}
 	return compileWith(filename, src, options{pretty: pretty, fast: !pretty})
 }
 
-func compileWith(filename string, src []byte, opts options) (out string, err error) {
+func compileWith(filename string, src []byte, opts options) (string, error) {
+	out, _, err := compileOnce(filename, src, opts)
+	return out, err
+}
+
+// compileOnce compiles; fwd reports that a file local read one declared
+// after it (which separate local statements cannot express).
+func compileOnce(filename string, src []byte, opts options) (out string, fwd bool, err error) {
 	pretty := opts.pretty
 	defer func() {
 		if !recoverPanics {
@@ -224,17 +242,17 @@ func compileWith(filename string, src []byte, opts options) (out string, err err
 			out, err = "", errorf(filename, 1, 1, "internal error compiling the file: %v", r)
 		}
 	}()
-	c := &compiler{file: filename, src: src, fast: opts.fast, size: map[*yaml.Node]int{}}
+	c := &compiler{file: filename, src: src, fast: opts.fast, sepLocals: opts.sepLocals, size: map[*yaml.Node]int{}, declared: map[string]bool{}}
 	c.pretty = pretty
 	c.line = 1
 	c.maxLine = 1 + bytes.Count(src, []byte("\n"))
 	docs, fixed, err := parseYAML(src)
 	if err != nil {
-		return "", c.yamlError(err)
+		return "", false, c.yamlError(err)
 	}
 	c.src = fixed
 	if err := c.lint(docs); err != nil {
-		return "", err
+		return "", false, err
 	}
 	comments := firstComments(src)
 	if !pretty && !bytes.HasPrefix(src, []byte(comments)) {
@@ -245,7 +263,7 @@ func compileWith(filename string, src []byte, opts options) (out string, err err
 	c.w(comments)
 	c.line += strings.Count(comments, "\n")
 	if err := c.file_(docs); err != nil {
-		return "", err
+		return "", false, err
 	}
 	if !pretty {
 		c.at(1 + bytes.Count(src, []byte("\n")))
@@ -254,17 +272,17 @@ func compileWith(filename string, src []byte, opts options) (out string, err err
 	if !strings.Contains(code, "kubecfg") {
 		// Code without the word cannot read kubecfg or yakl__kubecfg, and
 		// its expressions have been parsed one by one already.
-		return code, nil
+		return code, c.fwdRef, nil
 	}
 	info, aerr := analyze(filename, code)
 	if aerr != nil {
 		l, col, msg := staticMessage(aerr)
-		return "", errorf(filename, l, col, "the compiled file does not parse: %s", msg)
+		return "", false, errorf(filename, l, col, "the compiled file does not parse: %s", msg)
 	}
 	if info.reads("kubecfg") || info.reads("yakl__kubecfg") {
 		code = insertPredefine(code, len(comments), pretty)
 	}
-	return code, nil
+	return code, c.fwdRef, nil
 }
 
 // insertPredefine puts the predefined local after the first comments, in
@@ -357,6 +375,19 @@ func (c *compiler) file_(docs []*yaml.Node) error {
 			r := d.node.Content[0]
 			for j := 0; j < len(r.Content); j += 2 {
 				c.at(r.Content[j].Line)
+				if c.sepLocals && !mixed {
+					// Desugar: one local statement per file local, which
+					// reads better when no local reads a later one.
+					name, _, _ := c.localKey(r.Content[j])
+					c.declared[name] = true
+					c.w("local ")
+					if err := c.localBind(r.Content[j], r.Content[j+1]); err != nil {
+						return err
+					}
+					c.w(";")
+					c.nl()
+					continue
+				}
 				bind()
 				if err := c.localBind(r.Content[j], r.Content[j+1]); err != nil {
 					return err

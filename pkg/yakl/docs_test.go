@@ -16,6 +16,29 @@ func TestDocsExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if *update {
+		// Rewrite each shown block from its golden file.
+		doc = reDocBlock.ReplaceAllFunc(doc, func(m []byte) []byte {
+			sub := reDocBlock.FindSubmatch(m)
+			kind, name := string(sub[1]), string(sub[2])
+			file, lang := "testdata/"+name+".yakl", "yaml"
+			switch kind {
+			case "value":
+				file, lang = "testdata/"+name+".json", "json"
+			case "desugared":
+				file, lang = "testdata/"+name+".desugared.jsonnet", "jsonnet"
+			}
+			text, err := os.ReadFile(file)
+			if err != nil {
+				t.Errorf("docs/yakl.md shows %s %s: %v", kind, name, err)
+				return m
+			}
+			return []byte("<!-- " + kind + ": " + name + " -->\n```" + lang + "\n" + strings.TrimRight(string(text), "\n") + "\n```\n")
+		})
+		if err := os.WriteFile("../../docs/yakl.md", doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	blocks := reDocBlock.FindAllStringSubmatch(string(doc), -1)
 	if len(blocks) < 10 {
 		t.Fatalf("found %d examples in docs/yakl.md, want at least 10", len(blocks))

@@ -177,6 +177,9 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 		if found {
 			continue
 		}
+		if c.sepLocals && c.frames[0].names[name] && !c.declared[name] && c.anchors[name] == nil {
+			c.fwdRef = true
+		}
 		if def := c.anchors[name]; def != nil && isIdent(name) {
 			if c.anchorN[name] > 1 {
 				return c.errAt(line, col, "the expression reads %s, an anchor that is defined more than once in this document", name)

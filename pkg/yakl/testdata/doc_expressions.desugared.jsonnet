@@ -1,5 +1,5 @@
-local version = '1.27',
-      prod = true;
+local version = '1.27';
+local prod = true;
 {
   replicas: if prod then 3 else 1,
   image: 'nginx:' + (version),

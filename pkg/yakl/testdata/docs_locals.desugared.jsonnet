@@ -1,8 +1,8 @@
 // Web tier.
 local kubecfg = import 'internal:///kubecfg.libsonnet',
       yakl__kubecfg = kubecfg;
-local replicas = std.extVar('replicas'),
-      labels = {
+local replicas = std.extVar('replicas');
+local labels = {
   app: 'web',
 };
 {
