@@ -30,11 +30,11 @@ func repair(src []byte) ([]byte, bool) {
 			changed = true
 		}
 	}
-	open := false     // inside a document
-	blockIndent := -1 // indentation of the line that opened a block scalar
+	open := false       // inside a document
+	blockIndent := -1   // indentation of the line that opened a block scalar
 	zeroIndent := false // inside an unindented top-level block scalar
 	var stack []byte    // open flow collections
-	flowParent := 0   // indentation of the block that holds the flow
+	flowParent := 0     // indentation of the block that holds the flow
 	for i, full := range lines {
 		line := strings.TrimRight(full, "\r\n")
 		eol := full[len(line):]
