@@ -6,7 +6,42 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve } from "./server.mjs";
+import { spawn } from "node:child_process";
+import { serve, staticRoot } from "./server.mjs";
+
+/** kubecfgBin is the CLI whose playground command serves the site. */
+export const kubecfgBin = process.env.KUBECFG_BIN || path.resolve(staticRoot, "..", "bin", "kubecfg");
+
+/**
+ * servePlayground runs `kubecfg --features=playground playground` on a free
+ * port of 127.0.0.1, serving static/ and the share API with a fresh data
+ * directory. It resolves to { url, close }.
+ */
+export async function servePlayground() {
+  const data = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-data-"));
+  const child = spawn(kubecfgBin, [
+    "--features=playground", "playground", "-l", "127.0.0.1:0", "--static-dir", staticRoot, "--data-dir", data,
+  ], { stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kubecfg playground did not start in 10 s: ${log}`)), 10000);
+    child.stderr.on("data", (d) => {
+      log += d;
+      const m = /serving (http:\/\/127\.0\.0\.1:\d+\/?)/.exec(log);
+      if (m) { clearTimeout(timer); resolve(m[1].endsWith("/") ? m[1] : m[1] + "/"); }
+    });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`kubecfg playground exited (${code}): ${log}`)); });
+  });
+  return {
+    url,
+    async close() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      await rm(data, { recursive: true, force: true });
+    },
+  };
+}
 
 /** chromiumPath is the browser the tests drive. */
 export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -23,7 +58,9 @@ const args = [
  */
 export async function open({ colorScheme = "light", viewport = { width: 1400, height: 860 } } = {}) {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (make e2e-deps)`);
-  const server = process.env.KUBECFG_PLAYGROUND_URL ? null : await serve();
+  // The real server when it is built (make bin/kubecfg), else a plain one.
+  const server = process.env.KUBECFG_PLAYGROUND_URL ? null
+    : existsSync(kubecfgBin) && process.env.KUBECFG_E2E_SERVER !== "node" ? await servePlayground() : await serve();
   const url = process.env.KUBECFG_PLAYGROUND_URL || server.url;
   const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {

@@ -465,6 +465,7 @@ function show(resp, request) {
   const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
   if (ok) status(`Evaluated in ${t} ms.`);
   else status(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+  if (!performance.getEntriesByName("kubecfg:first-result").length) performance.mark("kubecfg:first-result");
   finished();
 }
 
@@ -611,6 +612,7 @@ async function start() {
     return;
   }
   engineReady = true;
+  performance.mark("kubecfg:engine-ready");
   $("version").textContent = `kubecfg ${runner.version}`;
   lastRows = runner.features;
   renderFeatures(lastRows);

@@ -1,0 +1,30 @@
+// Takes the docs' screenshots of the playground in light and dark:
+// docs/screenshots/playground-light.png and playground-dark.png.
+//   node screenshots.mjs
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { open } from "./browser.mjs";
+import { waitStatus, loadExample, afterRun } from "./helpers.mjs";
+
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "screenshots");
+
+async function shoot(colorScheme, setup) {
+  const b = await open({ colorScheme, viewport: { width: 1400, height: 820 } });
+  try {
+    await b.page.goto(b.url);
+    await waitStatus(b.page, /^Evaluated/);
+    await setup(b.page);
+    const file = path.join(out, `playground-${colorScheme}.png`);
+    await b.page.screenshot({ path: file });
+    console.log(`wrote ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await b.close();
+  }
+}
+
+await shoot("light", async (page) => { await page.mouse.move(0, 0); });
+await shoot("dark", async (page) => {
+  await loadExample(page, "A YAKL Pod (RFC06)");
+  await afterRun(page, () => page.getByLabel("Output format").selectOption("jsonnet"));
+  await page.getByLabel("Editor", { exact: true }).locator(".cm-line").nth(1).hover();
+});
