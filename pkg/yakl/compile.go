@@ -27,16 +27,29 @@ type options struct {
 
 // frame is one lexical scope of the compiled code.
 type frame struct {
+	id     int // unique in the file; 0 stands for "no frame"
 	names  map[string]bool
 	object bool // a YAML mapping: self and super refer to it
+}
+
+// outerRead is a name (or self) that code inside an anchored node reads
+// from a scope around the node: the frame it resolved to, or 0.
+type outerRead struct {
+	name string // "" for self, super and $
+	id   int
+}
+
+// collector gathers the outer reads of an anchored node being compiled.
+type collector struct {
+	depth int // len(frames) where the node sits
+	reads []outerRead
 }
 
 // anchorDef is a node that carries &name.
 type anchorDef struct {
 	node  *yaml.Node
 	name  string
-	depth int  // len(frames) where the node sits
-	ctx   bool // its code reads locals, parameters or self from around it
+	reads []outerRead
 }
 
 type compiler struct {
@@ -53,12 +66,52 @@ type compiler struct {
 	anchorOf   map[*yaml.Node]*anchorDef
 	inProgress map[*yaml.Node]bool
 	expanded   int
-	ctxMin     int // smallest frame index the code read from
+	collectors []*collector
+	frameIDs   int
 	replay     int // >0 while copying a node for an alias
 
 	sepLocals bool            // see options
 	declared  map[string]bool // file locals declared so far (sepLocals)
 	fwdRef    bool            // a file local read one declared after it
+}
+
+// push opens a scope.
+func (c *compiler) push(names map[string]bool, object bool) {
+	c.frameIDs++
+	c.frames = append(c.frames, frame{id: c.frameIDs, names: names, object: object})
+}
+
+func (c *compiler) pop() { c.frames = c.frames[:len(c.frames)-1] }
+
+// resolve finds the scope that a name read here comes from: the index and
+// id of the nearest local-key or parameter frame, or -1 and 0 for the file
+// level (file locals, anchors, predefined names).
+func (c *compiler) resolve(name string) (int, int) {
+	for i := len(c.frames) - 1; i >= 1; i-- {
+		if c.frames[i].names[name] {
+			return i, c.frames[i].id
+		}
+	}
+	return -1, 0
+}
+
+// selfFrame is the innermost mapping's frame (index and id), or -1 and 0.
+func (c *compiler) selfFrame() (int, int) {
+	for i := len(c.frames) - 1; i >= 1; i-- {
+		if c.frames[i].object {
+			return i, c.frames[i].id
+		}
+	}
+	return -1, 0
+}
+
+// noteRead records a read for every anchored node it reaches out of.
+func (c *compiler) noteRead(name string, idx, id int) {
+	for _, col := range c.collectors {
+		if idx < col.depth {
+			col.reads = append(col.reads, outerRead{name: name, id: id})
+		}
+	}
 }
 
 func (c *compiler) errAt(line, col int, format string, args ...any) error {

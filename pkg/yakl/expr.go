@@ -166,15 +166,9 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 	}
 	var wraps []*anchorDef
 	for _, name := range info.free {
-		found := false
-		for i := len(c.frames) - 1; i >= 1; i-- {
-			if c.frames[i].names[name] {
-				c.noteCtx(i)
-				found = true
-				break
-			}
-		}
-		if found {
+		idx, id := c.resolve(name)
+		c.noteRead(name, idx, id)
+		if idx >= 0 {
 			continue
 		}
 		if c.sepLocals && c.frames[0].names[name] && !c.declared[name] && c.anchors[name] == nil {
@@ -188,14 +182,8 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 		}
 	}
 	if info.outer {
-		obj := 0
-		for i := len(c.frames) - 1; i >= 1; i-- {
-			if c.frames[i].object {
-				obj = i
-				break
-			}
-		}
-		c.noteCtx(obj)
+		idx, id := c.selfFrame()
+		c.noteRead("", idx, id)
 	}
 	c.at(line)
 	code := c.exprCode(p.expr)
@@ -219,10 +207,4 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 		c.w(code)
 	}
 	return nil
-}
-
-func (c *compiler) noteCtx(i int) {
-	if i < c.ctxMin {
-		c.ctxMin = i
-	}
 }

@@ -138,7 +138,8 @@ func (c *compiler) file_(docs []*yaml.Node) error {
 			sawValue = true
 		}
 	}
-	c.frames = []frame{{names: fileLocals}}
+	c.frames = nil
+	c.push(fileLocals, false)
 	var values []string // names of value documents (mixed form)
 	overlay := -1
 	for i, d := range ds {

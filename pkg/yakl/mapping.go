@@ -158,8 +158,8 @@ func (c *compiler) mapping(n *yaml.Node) error {
 			c.w("yakl__kubecfg.toOverlay(")
 		}
 	}
-	c.frames = append(c.frames, frame{names: locals, object: true})
-	defer func() { c.frames = c.frames[:len(c.frames)-1] }()
+	c.push(locals, true)
+	defer c.pop()
 	c.w("{")
 	if len(es) > 1 || (len(es) == 1 && merge == nil) {
 		c.nl()
@@ -259,8 +259,8 @@ func (c *compiler) localBindEntry(e entry) error {
 		for _, p := range e.pnames {
 			names[p] = true
 		}
-		c.frames = append(c.frames, frame{names: names})
-		defer func() { c.frames = c.frames[:len(c.frames)-1] }()
+		c.push(names, false)
+		defer c.pop()
 	}
 	c.w(" = ")
 	return c.node(e.v)

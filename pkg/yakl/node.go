@@ -85,8 +85,11 @@ func (c *compiler) node(n *yaml.Node) error {
 	}
 	c.inProgress[n] = true
 	defer delete(c.inProgress, n)
-	depth, saved := len(c.frames), c.ctxMin
-	c.ctxMin = depth
+	var col *collector
+	if n.Anchor != "" && c.replay == 0 {
+		col = &collector{depth: len(c.frames)}
+		c.collectors = append(c.collectors, col)
+	}
 	var err error
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -98,16 +101,14 @@ func (c *compiler) node(n *yaml.Node) error {
 	default:
 		err = c.errNode(n, "unexpected YAML node")
 	}
+	if col != nil {
+		c.collectors = c.collectors[:len(c.collectors)-1]
+	}
 	if err != nil {
 		return err
 	}
-	ctx := c.ctxMin < depth
-	if c.ctxMin < saved {
-		saved = c.ctxMin
-	}
-	c.ctxMin = saved
-	if n.Anchor != "" && c.replay == 0 {
-		def := &anchorDef{node: n, name: n.Anchor, depth: depth, ctx: ctx}
+	if col != nil {
+		def := &anchorDef{node: n, name: n.Anchor, reads: col.reads}
 		c.anchors[n.Anchor] = def
 		c.anchorOf[n] = def
 	}
@@ -141,8 +142,18 @@ func (c *compiler) copyNode(at *yaml.Node, def *anchorDef, what string) error {
 	if c.inProgress[def.node] {
 		return c.errNode(at, "%s refers to the node that holds it", what)
 	}
-	if def.ctx {
-		return c.errNode(at, "%s copies a node whose expressions read local keys, parameters or self around it, which the copy cannot see", what)
+	for _, r := range def.reads {
+		// The copy must see what the node saw: the same local keys and
+		// parameters, and the same mapping as self.
+		if r.name == "" {
+			if _, id := c.selfFrame(); id != r.id {
+				return c.errNode(at, "%s copies a node that uses self, super or $ of the mapping around it, which is another mapping here", what)
+			}
+			continue
+		}
+		if _, id := c.resolve(r.name); id != r.id {
+			return c.errNode(at, "%s copies a node that reads %s from the mappings around it, and %s is out of scope or another name here", what, r.name, r.name)
+		}
 	}
 	c.expanded += c.nodeSize(def.node)
 	if c.expanded > maxAliasNodes {
