@@ -41,11 +41,11 @@ test-web-unit: web-deps
 test-wasm-shim:
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/playground/
 
-test-e2e-browser: web e2e-deps
+test-e2e-browser: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) --test --test-concurrency=1 *.test.mjs
 
-screenshots: web e2e-deps
+screenshots: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) screenshots.mjs
 
-bench-web: web e2e-deps
+bench-web: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs

@@ -33,7 +33,7 @@ export async function servePlayground() {
     child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`kubecfg playground exited (${code}): ${log}`)); });
   });
   return {
-    url,
+    url, kind: "kubecfg",
     async close() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -65,12 +65,13 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
   const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath, headless: true, args, colorScheme, viewport,
+    permissions: ["clipboard-read", "clipboard-write"],
   });
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on("pageerror", (err) => errors.push(err));
   return {
-    context, page, url, errors,
+    context, page, url, errors, server: server ? (server.kind || "node") : "external",
     async close() {
       await context.close();
       if (server) await server.close();

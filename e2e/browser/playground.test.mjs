@@ -221,3 +221,32 @@ test("an example can be linked", async () => {
   assert.equal(await page.getByLabel("Example").inputValue(), "knit");
   await page.close();
 });
+
+test("Share gives a link that opens the same workspace", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const text = "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared' } } }\n";
+  await setSource(page, text);
+  await waitOutput(page, /name: shared/);
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const link = page.getByLabel("Share link");
+  await page.waitForFunction(() => document.getElementById("share-url").value !== "");
+  const url = await link.inputValue();
+  if (b.server === "kubecfg") assert.match(url, /\/s\/[A-Za-z0-9_-]{22}$/);
+  else assert.match(url, /#s=[A-Za-z0-9_-]+$/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url);
+  const other = await b.context.newPage();
+  await other.goto(url);
+  await waitStatus(other, /Evaluated/);
+  assert.equal((await editorText(other)).trim(), text.trim());
+  assert.match(await outputText(other), /name: shared/);
+  await other.close();
+});
+
+test("Copy as command copies the command line", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await page.getByRole("button", { name: "Copy as command", exact: true }).click();
+  await waitStatus(page, /Copied the command line/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "kubecfg show app.jsonnet");
+});

@@ -531,7 +531,8 @@ function drawDiagnostics() {
 // ---- sharing -----------------------------------------------------------
 
 async function share() {
-  const snapshot = { ...state, version: runner?.version || "" };
+  // Only what decides the result, so one snippet always gets one ID.
+  const snapshot = { files: state.files, entry: state.entry, controls: state.controls, version: runner?.version || "" };
   let url = "";
   try {
     const res = await fetch("api/snippets", {
