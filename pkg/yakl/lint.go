@@ -39,8 +39,107 @@ func (c *compiler) lint(docs []*yaml.Node) error {
 		if err := l.node(d, false); err != nil {
 			return err
 		}
+		if err := l.continuations(d); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// continuations checks that the lines a flow collection or a quoted scalar
+// continues on, inside a block collection, are indented more than the
+// block (a closing bracket may sit at the block's indentation, as goyaml
+// and most YAML tools accept).
+func (l *linter) continuations(n *yaml.Node) error {
+	block := (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && n.Style&yaml.FlowStyle == 0
+	for i, k := range n.Content {
+		if block && (n.Kind == yaml.SequenceNode || i%2 == 1) {
+			if err := l.continuation(k, n.Column-1); err != nil {
+				return err
+			}
+		}
+		if err := l.continuations(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *linter) continuation(v *yaml.Node, indent int) error {
+	o := l.off(v.Line, v.Column)
+	if o < 0 {
+		return nil
+	}
+	var end int
+	switch c := l.src[o]; {
+	case (c == '[' || c == '{') && v.Style&yaml.FlowStyle != 0:
+		end = flowEnd(l.src, o)
+	case (c == '"' || c == '\'') && v.Kind == yaml.ScalarNode:
+		end = quoteEnd(l.src, o)
+	default:
+		return nil
+	}
+	for line := v.Line + 1; line <= len(l.starts) && l.starts[line-1] < end; line++ {
+		start := l.starts[line-1]
+		j := start
+		for j < end && l.src[j] == ' ' {
+			j++
+		}
+		k := j
+		for k < end && (l.src[k] == '\t' || l.src[k] == ' ') {
+			k++
+		}
+		if k >= end || l.src[k] == '\n' || l.src[k] == '\r' || l.src[k] == ']' || l.src[k] == '}' {
+			continue
+		}
+		if j-start <= indent {
+			return l.c.errAt(line, j-start+1, "this line continues a flow collection or quoted scalar and must be indented more than its block")
+		}
+	}
+	return nil
+}
+
+// flowEnd is the offset after the bracket that closes the flow collection
+// at src[o], outside quotes and comments.
+func flowEnd(src []byte, o int) int {
+	depth := 0
+	for i := o; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case (c == '"' || c == '\'') && i > 0 && strings.IndexByte(" \t\n[{,:", src[i-1]) >= 0:
+			i = quoteEnd(src, i) - 1
+		case c == '#' && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n'):
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		}
+	}
+	return len(src)
+}
+
+// quoteEnd is the offset after the quote that closes the quoted scalar at
+// src[o].
+func quoteEnd(src []byte, o int) int {
+	q := src[o]
+	for i := o + 1; i < len(src); i++ {
+		switch {
+		case q == '"' && src[i] == '\\':
+			i++
+		case src[i] == q:
+			if q == '\'' && i+1 < len(src) && src[i+1] == '\'' {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(src)
 }
 
 // off is the byte offset of a line and column, or -1.

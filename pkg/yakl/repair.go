@@ -80,8 +80,9 @@ func repair(src []byte) ([]byte, bool) {
 			if !open || nextIsBareDocument(lines[i+1:]) {
 				// A document end with no document, or one followed by a
 				// bare document: goyaml wants a document start there.
-				if open {
+				if nextIsBareDocument(lines[i+1:]) {
 					set(i, "---"+line[3:]+eol)
+					open = true
 					continue
 				}
 				set(i, "#"+line[1:]+eol)

@@ -1,0 +1,6 @@
+std.parseJson('{"args":["--a","--b"],"q":"one two"}')
+
+
+
+
+
