@@ -69,7 +69,7 @@ func build(minify bool) error {
 	if err := os.WriteFile("static/index.html", []byte(page), 0o644); err != nil {
 		return fmt.Errorf("writing static/index.html: %w", err)
 	}
-	return writeAssetList(names)
+	return writeAssetList(names, wasm)
 }
 
 // bundle builds one entry point and returns its outputs by kind: main.js →
@@ -139,10 +139,13 @@ func fileHash(path string) (string, error) {
 
 // writeAssetList writes static/dist/assets.json: the files the service
 // worker caches for offline use.
-func writeAssetList(names map[string]string) error {
-	list := []string{"./", "index.html", "kubecfg.wasm", "wasm_exec.js"}
+func writeAssetList(names map[string]string, wasm string) error {
+	list := []string{"index.html", "kubecfg.wasm?v=" + wasm, "wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
 	for _, k := range []string{"main.js", "main.css", "worker.js"} {
 		list = append(list, names[k])
+	}
+	if _, err := os.Stat("static/embed.html"); err == nil {
+		list = append(list, "embed.html")
 	}
 	b, err := json.MarshalIndent(map[string]any{"assets": list}, "", "  ")
 	if err != nil {

@@ -52,14 +52,15 @@ const args = [
 ];
 
 /**
- * open starts a server (or uses KUBECFG_PLAYGROUND_URL) and a browser
+ * open starts a server (or uses KUBECFG_PLAYGROUND_URL; with root, a plain
+ * static server of that directory) and a browser
  * context; colorScheme is "light" or "dark". It resolves to { context,
  * page, url, close }.
  */
-export async function open({ colorScheme = "light", viewport = { width: 1400, height: 860 } } = {}) {
+export async function open({ colorScheme = "light", viewport = { width: 1400, height: 860 }, root = null } = {}) {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (make e2e-deps)`);
   // The real server when it is built (make bin/kubecfg), else a plain one.
-  const server = process.env.KUBECFG_PLAYGROUND_URL ? null
+  const server = root ? await serve(root) : process.env.KUBECFG_PLAYGROUND_URL ? null
     : existsSync(kubecfgBin) && process.env.KUBECFG_E2E_SERVER !== "node" ? await servePlayground() : await serve();
   const url = process.env.KUBECFG_PLAYGROUND_URL || server.url;
   const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-"));

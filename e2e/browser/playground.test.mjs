@@ -3,7 +3,11 @@
 // static/ (build it with make web).
 import { test, beforeEach, afterEach } from "node:test";
 import assert from "node:assert/strict";
+import { cp, readFile, writeFile, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { open } from "./browser.mjs";
+import { staticRoot } from "./server.mjs";
 import {
   waitStatus, outputText, errorsText, setSource, editorText, loadExample, openPane, afterRun,
 } from "./helpers.mjs";
@@ -249,4 +253,53 @@ test("Copy as command copies the command line", async () => {
   await page.getByRole("button", { name: "Copy as command", exact: true }).click();
   await waitStatus(page, /Copied the command line/);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "kubecfg show app.jsonnet");
+});
+
+test("after one visit the playground works offline", async () => {
+  const { page, context } = b;
+  await waitStatus(page, /^Evaluated/);
+  await page.waitForFunction(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return !!r?.active && (await caches.keys()).length > 0;
+  }, null, { timeout: 30000 });
+  await context.setOffline(true);
+  try {
+    const other = await context.newPage();
+    await other.goto(b.url + "#example=yakl-pod");
+    await waitStatus(other, /^Evaluated/);
+    await waitOutput(other, /kind: Pod/);
+    await other.close();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test("a new version is announced, never reloaded over the page", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-site-"));
+  await cp(staticRoot, dir, { recursive: true });
+  const own = await open({ root: dir });
+  try {
+    const { page } = own;
+    await page.goto(own.url);
+    await waitStatus(page, /^Evaluated/);
+    await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, null, { timeout: 30000 });
+    await page.reload();
+    await waitStatus(page, /^Evaluated/);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });
+    // A new build: index.html changes.
+    const index = path.join(dir, "index.html");
+    await writeFile(index, (await readFile(index, "utf8")).replace("</body>", "<!-- new build -->\n</body>"));
+    const unsaved = "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unsaved' } } }\n";
+    await setSource(page, unsaved);
+    const other = await own.context.newPage(); // a navigation makes the worker look for an update
+    await other.goto(own.url);
+    await page.getByRole("button", { name: "Reload to update" }).waitFor({ timeout: 20000 });
+    assert.match(await page.getByRole("status").textContent(), /reload to update/);
+    assert.equal((await editorText(page)).trim(), unsaved.trim(), "the page was not reloaded");
+    await other.close();
+    assert.deepEqual(own.errors.map(String), []);
+  } finally {
+    await own.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -620,4 +620,18 @@ async function start() {
   runNow();
 }
 
+/** offline registers the service worker and announces new versions. */
+function offline() {
+  if (!("serviceWorker" in navigator) || new URLSearchParams(location.search).has("nosw")) return;
+  navigator.serviceWorker.addEventListener("message", (ev) => {
+    if (ev.data?.type !== "update-ready") return;
+    $("update").hidden = false;
+    status("A new version of the playground is ready: reload to update (your workspace is saved).");
+  });
+  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err.message));
+}
+
+$("update").addEventListener("click", () => { store.save(state); location.reload(); });
+offline();
 start();
+
