@@ -303,3 +303,18 @@ test("a new version is announced, never reloaded over the page", async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("the features table shows the rc file as SOURCE, live", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await loadExample(page, "An rc file");
+  await waitOutput(page, /replicas: 2/);
+  await openPane(page, "Features");
+  const row = page.locator("tr[data-name=yakl]");
+  assert.match(await row.innerText(), /alpha\s+off\s+on\s+\.kubecfgrc\.jsonnet/);
+  await afterRun(page, () => page.getByRole("checkbox", { name: "yakl", exact: true }).uncheck());
+  assert.match(await row.innerText(), /alpha\s+off\s+off\s+--features/);
+  assert.match(await page.locator("#command-line").textContent(), /--features=yakl=false/);
+  await afterRun(page, () => page.getByRole("button", { name: "reset yakl to its default" }).click());
+  assert.match(await row.innerText(), /\.kubecfgrc\.jsonnet/);
+});
