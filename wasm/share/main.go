@@ -11,8 +11,10 @@
 package main
 
 import (
+	"io"
 	"net/http"
 	"os"
+	"sync"
 
 	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/syumai/workers"
@@ -27,10 +29,56 @@ func main() {
 		workers.Serve(unavailable(err))
 		return
 	}
-	workers.Serve(share.Handler(store,
+	workers.Serve(drainBody(share.Handler(store,
 		share.WithRateLimit(share.NoRateLimit),
 		share.WithErrorLog(os.Stderr), // the worker's console: wrangler tail, wrangler dev
-		share.WithClientKey(func(r *http.Request) string { return r.Header.Get("CF-Connecting-IP") })))
+		share.WithClientKey(func(r *http.Request) string { return r.Header.Get("CF-Connecting-IP") }))))
+}
+
+// maxDrain bounds how much of a request body the worker reads and discards
+// after the handler has stopped reading it.
+const maxDrain = 1 << 20
+
+// drainBody makes every answer wait until the request body has been read
+// to its end (discarding what the handler left, at most maxDrain bytes).
+// Under wrangler dev, answering while a chunked body is still half read (a
+// 413 stops reading at the limit) can stall the next request; natively,
+// net/http closes such a connection itself.
+func drainBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil {
+			h.ServeHTTP(w, r)
+			return
+		}
+		dw := &drainingWriter{ResponseWriter: w, body: r.Body}
+		h.ServeHTTP(dw, r)
+		dw.drain()
+	})
+}
+
+// drainingWriter drains the request body before the first byte of the
+// answer.
+type drainingWriter struct {
+	http.ResponseWriter
+	body io.ReadCloser
+	once sync.Once
+}
+
+func (d *drainingWriter) drain() {
+	d.once.Do(func() {
+		io.CopyN(io.Discard, d.body, maxDrain)
+		d.body.Close()
+	})
+}
+
+func (d *drainingWriter) WriteHeader(status int) {
+	d.drain()
+	d.ResponseWriter.WriteHeader(status)
+}
+
+func (d *drainingWriter) Write(b []byte) (int, error) {
+	d.drain()
+	return d.ResponseWriter.Write(b)
 }
 
 // unavailable answers every request with a JSON 503 naming the missing
