@@ -11,6 +11,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -81,13 +82,14 @@ func (d *drainingWriter) Write(b []byte) (int, error) {
 	return d.ResponseWriter.Write(b)
 }
 
-// unavailable answers every request with a JSON 503 naming the missing
-// binding, rather than failing without a word.
+// unavailable answers every request with a JSON 503 that says why (the KV
+// binding is missing), rather than failing without a word.
 func unavailable(err error) http.Handler {
+	body, _ := json.Marshal(share.Error{Error: "share service unavailable: " + err.Error()})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		w.Write([]byte(`{"error":"share service unavailable: no KV namespace bound as ` + kvBinding + `"}` + "\n"))
+		w.Write(append(body, '\n'))
 	})
 }
