@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/pkg/site"
 	"github.com/kubecfg/kubecfg/static"
 )
@@ -22,7 +23,7 @@ func defaultDataDir() string {
 
 // servePlayground serves the site (the built-in copy, or staticDir) and the
 // share API until interrupted.
-func servePlayground(ctx context.Context, g *globals, addr, dataDir, staticDir string) error {
+func servePlayground(ctx context.Context, g *globals, addr, dataDir, staticDir string, opts ...share.Option) error {
 	var root fs.FS = static.FS()
 	if staticDir != "" {
 		root = os.DirFS(staticDir)
@@ -38,5 +39,5 @@ func servePlayground(ctx context.Context, g *globals, addr, dataDir, staticDir s
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return site.Serve(ctx, addr, dataDir, root, g.stderr)
+	return site.Serve(ctx, addr, dataDir, root, g.stderr, opts...)
 }
