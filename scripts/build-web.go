@@ -1,10 +1,11 @@
 //go:build ignore
 
 // build-web bundles the playground's front end with esbuild's Go API:
-// web/src/main.js (and the CSS it imports) and web/src/worker.js become
-// content-hashed files in static/dist/, and web/index.html becomes
-// static/index.html with those names (and a hash of static/kubecfg.wasm)
-// filled in. Run from the module root: go run ./scripts/build-web.go
+// web/src/main.js, web/src/worker.js and web/src/embed-page.js (and the CSS
+// they import) become content-hashed files in static/dist/, web/src/embed.js
+// becomes static/embed.js, and web/index.html and web/embed.html become
+// static/index.html and static/embed.html with those names (and a hash of
+// static/kubecfg.wasm) filled in. Run from the module root: go run ./scripts/build-web.go
 package main
 
 import (
@@ -35,15 +36,25 @@ func build(minify bool) error {
 	if _, err := os.Stat("web/node_modules/@codemirror/view"); err != nil {
 		return fmt.Errorf("web/node_modules is missing: run npm ci --prefix web first: %w", err)
 	}
-	if err := os.RemoveAll("static/dist"); err != nil {
-		return fmt.Errorf("cleaning static/dist: %w", err)
+	for _, old := range []string{"static/dist", "static/embed.js", "static/embed.js.map"} {
+		if err := os.RemoveAll(old); err != nil {
+			return fmt.Errorf("cleaning %s: %w", old, err)
+		}
 	}
 	names := map[string]string{}
 	for _, e := range []struct {
 		entry  string
 		format api.Format
-	}{{"web/src/main.js", api.FormatESModule}, {"web/src/worker.js", api.FormatIIFE}} {
-		out, err := bundle(e.entry, e.format, minify)
+		outdir string
+		naming string
+	}{
+		{"web/src/main.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
+		{"web/src/worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
+		{"web/src/embed-page.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
+		// embed.js keeps its name: docs pages link to it.
+		{"web/src/embed.js", api.FormatIIFE, "static", "[name]"},
+	} {
+		out, err := bundle(e.entry, e.format, e.outdir, e.naming, minify)
 		if err != nil {
 			return err
 		}
@@ -55,31 +66,44 @@ func build(minify bool) error {
 	if err != nil {
 		return err
 	}
-	tmpl, err := os.ReadFile("web/index.html")
-	if err != nil {
-		return fmt.Errorf("reading the page template: %w", err)
-	}
-	page := strings.NewReplacer(
+	fill := strings.NewReplacer(
 		"{{MAIN}}", names["main.js"], "{{CSS}}", names["main.css"], "{{WORKER}}", names["worker.js"],
+		"{{EMBED_MAIN}}", names["embed-page.js"], "{{EMBED_CSS}}", names["embed-page.css"],
 		"{{WASM}}", "kubecfg.wasm?v="+wasm, "{{WASM_EXEC}}", "wasm_exec.js?v="+wasm,
-	).Replace(string(tmpl))
-	if strings.Contains(page, "{{") {
-		return errors.New("web/index.html: a placeholder was left unfilled (missing bundle output?)")
-	}
-	if err := os.WriteFile("static/index.html", []byte(page), 0o644); err != nil {
-		return fmt.Errorf("writing static/index.html: %w", err)
+	)
+	for _, page := range []string{"index.html", "embed.html"} {
+		if err := writePage(page, fill); err != nil {
+			return err
+		}
 	}
 	return writeAssetList(names, wasm)
 }
 
-// bundle builds one entry point and returns its outputs by kind: main.js →
-// dist/main-HASH.js, main.css → dist/main-HASH.css.
-func bundle(entry string, format api.Format, minify bool) (map[string]string, error) {
+// writePage fills in web/NAME and writes it to static/NAME.
+func writePage(name string, fill *strings.Replacer) error {
+	tmpl, err := os.ReadFile("web/" + name)
+	if err != nil {
+		return fmt.Errorf("reading the page template: %w", err)
+	}
+	page := fill.Replace(string(tmpl))
+	if strings.Contains(page, "{{") {
+		return fmt.Errorf("web/%s: a placeholder was left unfilled (missing bundle output?)", name)
+	}
+	if err := os.WriteFile("static/"+name, []byte(page), 0o644); err != nil {
+		return fmt.Errorf("writing static/%s: %w", name, err)
+	}
+	return nil
+}
+
+// bundle builds one entry point into outdir and returns its outputs by
+// kind, relative to static/: main.js → dist/main-HASH.js, main.css →
+// dist/main-HASH.css.
+func bundle(entry string, format api.Format, outdir, naming string, minify bool) (map[string]string, error) {
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{entry},
 		Bundle:            true,
-		Outdir:            "static/dist",
-		EntryNames:        "[name]-[hash]",
+		Outdir:            outdir,
+		EntryNames:        naming,
 		Format:            format,
 		Target:            api.ES2022,
 		MinifyWhitespace:  minify,
@@ -144,9 +168,7 @@ func writeAssetList(names map[string]string, wasm string) error {
 	for _, k := range []string{"main.js", "main.css", "worker.js"} {
 		list = append(list, names[k])
 	}
-	if _, err := os.Stat("static/embed.html"); err == nil {
-		list = append(list, "embed.html")
-	}
+	list = append(list, "embed.html", "embed.js", names["embed-page.js"], names["embed-page.css"])
 	b, err := json.MarshalIndent(map[string]any{"assets": list}, "", "  ")
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import { test, beforeEach, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { cp, readFile, writeFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
+import http from "node:http";
 import path from "node:path";
 import { open } from "./browser.mjs";
 import { staticRoot } from "./server.mjs";
@@ -317,4 +318,50 @@ test("the features table shows the rc file as SOURCE, live", async () => {
   assert.match(await page.locator("#command-line").textContent(), /--features=yakl=false/);
   await afterRun(page, () => page.getByRole("button", { name: "reset yakl to its default" }).click());
   assert.match(await row.innerText(), /\.kubecfgrc\.jsonnet/);
+});
+
+test("embed.js turns a docs block into a live snippet", async (t) => {
+  const after = (fn) => t.after(fn);
+  const { page } = b;
+  const code = "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'embedded' } } }";
+  // A docs page on another origin (another port of 127.0.0.1).
+  const docs = http.createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><title>docs</title><h1>Docs</h1>
+<pre data-kubecfg="app.jsonnet">${code}</pre>
+<p>after</p>
+<script src="${b.url}embed.js"></script>`);
+  });
+  await new Promise((r) => docs.listen(0, "127.0.0.1", r));
+  after(() => new Promise((r) => { docs.closeAllConnections(); docs.close(r); }));
+  await page.goto(`http://127.0.0.1:${docs.address().port}/docs.html`);
+  const frameEl = page.locator(".kubecfg-embed iframe");
+  await frameEl.waitFor();
+  assert.equal(await page.locator("pre[data-kubecfg]").count(), 0);
+  const frame = page.frameLocator(".kubecfg-embed iframe");
+  await frame.getByRole("status").filter({ hasText: /Evaluated/ }).waitFor({ timeout: 30000 });
+  assert.match(await frame.locator("#output-view .cm-content").innerText(), /name: embedded/);
+  assert.match(await frame.getByLabel("Editor", { exact: true }).innerText(), /embedded/);
+  // The frame is sized to its content.
+  await page.waitForFunction(() => {
+    const f = document.querySelector(".kubecfg-embed iframe");
+    const inner = f.contentDocument; // cross-origin: null
+    return inner === null && parseInt(f.style.height, 10) > 100;
+  });
+  // Editing in the snippet re-evaluates it.
+  await frame.getByLabel("Editor", { exact: true }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(code.replace("embedded", "edited"));
+  await frame.locator("#output-view .cm-content").filter({ hasText: "name: edited" }).waitFor({ timeout: 20000 });
+  // "Open in playground" carries the snippet as edited.
+  const link = frame.getByRole("link", { name: "Open in playground" });
+  let href = "";
+  for (let i = 0; i < 50 && !(href = await link.getAttribute("href")).includes("#s="); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(href.startsWith(b.url) && href.includes("#s="), href);
+  const full = await b.context.newPage();
+  await full.goto(href);
+  await waitStatus(full, /Evaluated/);
+  assert.match(await editorText(full), /name: 'edited'/);
+  assert.match(await outputText(full), /name: edited/);
+  await full.close();
 });

@@ -25,6 +25,7 @@ export async function serve(root = staticRoot) {
       const u = new URL(req.url, "http://127.0.0.1");
       let p = path.normalize(decodeURIComponent(u.pathname)).replace(/^(\.\.[/\\])+/, "");
       if (p.endsWith("/")) p += "index.html";
+      if (p === "/embed") p = "/embed.html";
       const file = path.join(root, p);
       if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
       const st = await stat(file).catch(() => null);

@@ -1,0 +1,115 @@
+// The embed page (/embed#…): one snippet, editable, with its output and a
+// link to open it in the full playground; no chrome, sized to its content
+// (it tells the embedding page its height). Its state lives in the URL
+// fragment only, so an embed never touches the playground's saved workspace.
+import "./style.css";
+import "./embed.css";
+import { createEditor, createOutput } from "./editor.js";
+import { Runner, TimeoutError } from "./runner.js";
+import * as store from "./state.js";
+import { exampleByName, examples } from "./examples.js";
+import { encodeFragment, decodeFragment } from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+const meta = (name, dflt) => document.querySelector(`meta[name="kubecfg:${name}"]`)?.content || dflt;
+
+let state;
+let timer = 0;
+let runner;
+let ready = false;
+
+function status(text, bad = false) {
+  $("status").textContent = text;
+  $("status").className = bad ? "status-bar bad" : "status-bar";
+}
+
+async function initial() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("s")) {
+    const s = await decodeFragment(params.get("s"));
+    if (!store.validState(s)) throw new Error("shared link: not a playground state");
+    return store.normalize({ active: s.entry, ...s });
+  }
+  const ex = exampleByName(params.get("example") || "") || examples[0];
+  return store.fromExample(ex);
+}
+
+async function updateLink() {
+  const snap = { files: state.files, entry: state.entry, controls: state.controls };
+  $("open-playground").href = new URL(`./#s=${await encodeFragment(snap)}`, location.href).href;
+}
+
+function reportSize() {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (parent !== window) parent.postMessage({ type: "kubecfg:embed-size", height }, "*");
+}
+
+async function run() {
+  clearTimeout(timer);
+  updateLink();
+  if (!ready) return;
+  const req = store.toRequest(state, runner.version);
+  let resp;
+  try {
+    resp = await runner.run(req);
+  } catch (err) {
+    status(err instanceof TimeoutError ? `${err.message}.` : `The engine failed: ${err.message}`, true);
+    return;
+  }
+  if (!resp) return;
+  output.set(resp.output || "", req.output === "jsonnet" ? "jsonnet" : req.output === "json" ? "json" : "yaml");
+  const box = $("errors");
+  box.replaceChildren();
+  const failed = (resp.exitCode ?? 0) !== 0;
+  if (failed) {
+    const pre = document.createElement("pre");
+    pre.textContent = resp.stderr || (resp.diagnostics || []).map((d) => d.message).join("\n");
+    box.append(pre);
+  }
+  box.hidden = !failed;
+  const ms = resp.timings?.totalMs ?? 0;
+  status(failed ? `Failed (exit ${resp.exitCode}) in ${Math.round(ms)} ms.` : `Evaluated in ${Math.round(ms)} ms.`, failed);
+  $("status").dataset.runs = String(Number($("status").dataset.runs || 0) + 1);
+  editor.setDiagnostics((resp.diagnostics || []).filter((d) => !d.file || d.file.endsWith(state.entry)));
+  reportSize();
+}
+
+const editor = createEditor($("editor-panel"), {
+  onChange(path, text) {
+    state.files[path] = text;
+    clearTimeout(timer);
+    timer = setTimeout(run, 300);
+  },
+  onRunNow: run,
+  onHoverLine: () => {},
+});
+const output = createOutput($("output-view"), { onHoverLine: () => {} });
+
+async function start() {
+  try {
+    state = await initial();
+  } catch (err) {
+    state = store.fromExample(examples[0]);
+    status(err.message, true);
+  }
+  state.active = state.entry;
+  $("embed-file").textContent = state.entry;
+  editor.open(state.entry, state.files[state.entry]);
+  new ResizeObserver(reportSize).observe(document.body);
+  updateLink();
+  runner = new Runner({
+    wasmUrl: meta("wasm", "kubecfg.wasm"),
+    wasmExecUrl: new URL(meta("wasm-exec", "wasm_exec.js"), location.href).href,
+    workerUrl: meta("worker", "dist/worker.js"),
+  });
+  try {
+    await runner.start();
+  } catch (err) {
+    status(`Could not start the engine: ${err.message}`, true);
+    return;
+  }
+  ready = true;
+  run();
+}
+
+start();

@@ -1,0 +1,61 @@
+// embed.js: include it in a docs page and every <pre data-kubecfg> block
+// becomes a live, editable snippet (an iframe of the playground's /embed
+// page, sized to fit) with its output and an "Open in playground" link
+// that carries the snippet as edited.
+// Without JavaScript the block stays as it is: a readable code block.
+//
+//   <pre data-kubecfg="app.jsonnet" data-features="yakl" data-command="show"
+//        data-expr="" data-output="yaml">…code…</pre>
+//   <script src="https://PLAYGROUND/embed.js" defer></script>
+import { encodeFragment } from "./share.js";
+
+const script = document.currentScript;
+const base = new URL(".", script ? script.src : location.href);
+
+/** stateFor turns one block and its data- attributes into a playground state. */
+export function stateFor(pre) {
+  const d = pre.dataset;
+  const entry = d.kubecfg && d.kubecfg !== "" ? d.kubecfg : "main.jsonnet";
+  const features = {};
+  for (const item of (d.features || "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [name, value] = item.split("=");
+    features[name] = value !== "false";
+  }
+  let text = pre.textContent;
+  if (!text.endsWith("\n")) text += "\n";
+  return {
+    files: { [entry]: text },
+    entry,
+    controls: {
+      command: d.command || "show", expr: d.expr || "", output: d.output || "yaml",
+      features, alpha: false, vars: { extStr: "", extCode: "", tlaStr: "", tlaCode: "" },
+    },
+  };
+}
+
+async function upgrade(pre) {
+  const frag = await encodeFragment(stateFor(pre));
+  const frame = document.createElement("iframe");
+  frame.src = new URL(`embed#s=${frag}`, base).href;
+  frame.title = `kubecfg snippet: ${pre.dataset.kubecfg || "main.jsonnet"}`;
+  frame.loading = "lazy";
+  frame.style.cssText = "width:100%;border:0;display:block;height:" + Math.max(160, pre.offsetHeight + 140) + "px";
+  const box = document.createElement("div");
+  box.className = "kubecfg-embed";
+  box.append(frame); // the frame has the "Open in playground" link
+  pre.replaceWith(box);
+  box.kubecfgSource = pre;
+}
+
+addEventListener("message", (ev) => {
+  if (ev.data?.type !== "kubecfg:embed-size" || typeof ev.data.height !== "number") return;
+  for (const f of document.querySelectorAll(".kubecfg-embed iframe")) {
+    if (f.contentWindow === ev.source) f.style.height = `${Math.min(Math.max(ev.data.height, 80), 2000)}px`;
+  }
+});
+
+function all() {
+  for (const pre of document.querySelectorAll("pre[data-kubecfg]")) upgrade(pre);
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all);
+else all();
