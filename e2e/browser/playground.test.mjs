@@ -365,3 +365,53 @@ test("embed.js turns a docs block into a live snippet", async (t) => {
   assert.match(await outputText(full), /name: edited/);
   await full.close();
 });
+
+test("what users type is text, never HTML", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const evil = "<img src=x onerror=\"window.__pwned=1\">";
+  // A shared link with a hostile file name, content and error text.
+  const state = {
+    files: { [`${evil}.jsonnet`]: `error '${evil}'\n` },
+    entry: `${evil}.jsonnet`,
+    controls: { command: "show", expr: "", output: "yaml", features: {}, alpha: false, vars: {} },
+  };
+  const frag = await page.evaluate(async (s) => {
+    const data = new TextEncoder().encode(JSON.stringify(s));
+    const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  }, state);
+  const other = await b.context.newPage();
+  await other.goto(`${b.url}#s=${frag}`);
+  await waitStatus(other, /^Failed/);
+  assert.match(await errorsText(other), /<img src=x/);
+  assert.equal(await other.locator("img").count(), 0);
+  assert.equal(await other.evaluate(() => window.__pwned), undefined);
+  assert.match(await other.getByRole("tablist", { name: "Files" }).innerText(), /<img src=x/);
+  await other.close();
+});
+
+test("files dropped in are added; the workspace downloads as txtar", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const archive = "dropped\n-- extra/a.libsonnet --\n{ a: 1 }\n-- extra/b.libsonnet --\n{ b: 2 }\n";
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], "more.txtar", { type: "text/plain" }));
+    dt.items.add(new File(["{}\n"], "plain.jsonnet", { type: "text/plain" }));
+    const panel = document.getElementById("editor-panel");
+    panel.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    panel.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, archive);
+  await waitStatus(page, /Added 3 files/);
+  const tabs = await page.getByRole("tablist", { name: "Files" }).getByRole("tab").allInnerTexts();
+  for (const want of ["extra/a.libsonnet", "extra/b.libsonnet", "plain.jsonnet"]) assert.ok(tabs.some((t) => t.includes(want)), `${want} in ${tabs}`);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download .txtar" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "workspace.txtar");
+  const text = await readFile(await download.path(), "utf8");
+  for (const want of ["-- app.jsonnet --", "-- lib.libsonnet --", "-- extra/a.libsonnet --\n{ a: 1 }\n", "-- plain.jsonnet --\n{}\n"]) assert.ok(text.includes(want), `${want} in\n${text}`);
+});

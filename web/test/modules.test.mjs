@@ -136,3 +136,49 @@ test("fragment codec", async () => {
   await assert.rejects(decodeFragment("!!!"), /not base64url/);
   await assert.rejects(decodeFragment("AAAA"), /shared link/);
 });
+
+// A small deterministic generator for the randomized tests below.
+function rng(seed) {
+  let x = seed >>> 0;
+  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+const alphabet = ["-", " ", "\n", "a", "b", "-- ", " --", "é", "\t", "{", "}"];
+function randomText(r, n) {
+  let s = "";
+  for (let i = 0; i < n; i++) s += alphabet[Math.floor(r() * alphabet.length)];
+  return s;
+}
+
+test("txtar: random archives round-trip, random text never crashes", () => {
+  const r = rng(1);
+  for (let i = 0; i < 500; i++) {
+    const files = {};
+    const n = Math.floor(r() * 4);
+    for (let j = 0; j < n; j++) {
+      // A line that looks like a marker cannot be stored in txtar, as in Go's.
+      const text = randomText(r, Math.floor(r() * 40)).split("\n").filter((l) => !/^-- .+ --$/.test(l)).join("\n");
+      files[`f${j}.jsonnet`] = text.endsWith("\n") || text === "" ? text : text + "\n";
+    }
+    assert.deepEqual(decodeTxtar(encodeTxtar(files)).files, files);
+    try {
+      const got = decodeTxtar(randomText(r, 80));
+      assert.equal(typeof got.comment, "string");
+    } catch (err) {
+      assert.match(err.message, /^txtar: /);
+    }
+  }
+});
+
+test("fragment: random input is refused with a clear error", async () => {
+  const r = rng(2);
+  const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  for (let i = 0; i < 200; i++) {
+    let s = "";
+    for (let j = 0, n = 1 + Math.floor(r() * 60); j < n; j++) s += chars[Math.floor(r() * chars.length)];
+    try {
+      await decodeFragment(s);
+    } catch (err) {
+      assert.match(err.message, /^shared link: /);
+    }
+  }
+});
