@@ -211,6 +211,14 @@ test("accessible names and keyboard use", async () => {
   for (const name of ["Output", "Features"]) assert.equal(await page.getByRole("tabpanel", { name, exact: true, includeHidden: true }).count(), 1, name);
   for (const name of ["Share", "Copy as command"]) assert.equal(await page.getByRole("button", { name, exact: true }).count(), 1, name);
   assert.equal(await page.getByRole("status").getAttribute("aria-live"), "polite");
+  // Escape, then Tab, leaves the editor (Tab alone indents).
+  const ed = page.getByLabel("Editor", { exact: true });
+  await ed.click();
+  await page.keyboard.press("Tab");
+  assert.ok(await ed.evaluate((el) => el.contains(document.activeElement)), "Tab indents in the editor");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  assert.ok(!(await ed.evaluate((el) => el.contains(document.activeElement))), "Escape, Tab leaves the editor");
   // Arrow keys move between the result panes.
   await page.getByRole("tab", { name: "Output", exact: true }).focus();
   await page.keyboard.press("ArrowRight");

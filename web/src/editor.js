@@ -105,7 +105,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
       ...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
     ]),
-    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true" }),
+    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && current) onChange(current, u.state.doc.toString());
       if (u.selectionSet && onCursorLine) onCursorLine(u.state.doc.lineAt(u.state.selection.main.head).number);
