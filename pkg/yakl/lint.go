@@ -16,7 +16,7 @@ import (
 
 var (
 	reYAMLDirective = regexp.MustCompile(`^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+#.*)?[ \t]*$`)
-	reHeaderComment = regexp.MustCompile(`(?:^|[ \t:\-?])[|>][-+0-9]*#`)
+	reHeaderComment = regexp.MustCompile(`(?:^[ \t]*|:[ \t]+|(?:^|[ \t])[-?][ \t]+|^---[ \t]+)[|>][-+0-9]*#`)
 )
 
 type linter struct {
