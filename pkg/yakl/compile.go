@@ -66,6 +66,7 @@ type compiler struct {
 	anchorOf   map[*yaml.Node]*anchorDef
 	inProgress map[*yaml.Node]bool
 	expanded   int
+	starts     []int // byte offset of each source line (after lint)
 	collectors []*collector
 	frameIDs   int
 	replay     int // >0 while copying a node for an alias

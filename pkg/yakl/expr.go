@@ -114,6 +114,33 @@ func posIn(n *yaml.Node, off int) (int, int) {
 	return n.Line + k, n.Column + off
 }
 
+// exprPos is the source line and column of the "${" at byte offset off of
+// a scalar's value. In block scalars and multi-line quoted scalars the value
+// does not keep the source's lines (folding, escapes), so it finds the same
+// "${" in the source: the k-th one after the node's start.
+func (c *compiler) exprPos(n *yaml.Node, off int) (int, int) {
+	line, col := posIn(n, off)
+	style := n.Style &^ yaml.TaggedStyle
+	if style == 0 || c.starts == nil || n.Line > len(c.starts) {
+		return line, col
+	}
+	k := strings.Count(strings.ReplaceAll(n.Value[:off], "$${", ""), "${")
+	o := c.starts[n.Line-1] + n.Column - 1
+	for i := o; i+1 < len(c.src); i++ {
+		if c.src[i] == '$' && c.src[i+1] == '$' && i+2 < len(c.src) && c.src[i+2] == '{' {
+			i += 2
+			continue
+		}
+		if c.src[i] == '$' && c.src[i+1] == '{' {
+			if k == 0 {
+				return lineCol(c.src, i)
+			}
+			k--
+		}
+	}
+	return line, col
+}
+
 // templateText writes the code of a scalar's text: one expression, or a
 // string built by concatenation.
 func (c *compiler) templateText(n *yaml.Node, text string) error {
@@ -153,7 +180,7 @@ func (c *compiler) exprCode(expr string) string {
 
 // expr checks and writes one ${…} expression.
 func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
-	line, col := posIn(n, p.off)
+	line, col := c.exprPos(n, p.off)
 	info, err := analyze(c.file, p.expr)
 	if err != nil {
 		l, cl, msg := staticMessage(err)

@@ -28,6 +28,11 @@ list:
 - |
   text ${@5}
   more
+folded: >
+  folded text
+  and ${@10}
+quoted: "a
+  b ${@11}"
 nested:
   deeper:
     '&loc': ${@6}
@@ -41,7 +46,7 @@ uses: ${[k, late]}
 `
 
 func TestRuntimeErrorLines(t *testing.T) {
-	const slots = 9
+	const slots = 11
 	for slot := 1; slot <= slots; slot++ {
 		t.Run(fmt.Sprintf("slot %d", slot), func(t *testing.T) {
 			src := linesTemplate

@@ -32,6 +32,7 @@ func (c *compiler) lint(docs []*yaml.Node) error {
 			l.starts = append(l.starts, i+1)
 		}
 	}
+	c.starts = l.starts
 	if err := l.lines(); err != nil {
 		return err
 	}
