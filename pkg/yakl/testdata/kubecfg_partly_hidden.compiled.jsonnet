@@ -1,5 +1,5 @@
 # kubecfg is predefined where no local or anchor hides it.
-local kubecfg = import 'internal:///kubecfg.libsonnet', yakl__kubecfg = kubecfg; {before: std.objectHas(kubecfg, 'toOverlay'),
+local kubecfg = import 'internal:///kubecfg.libsonnet', yakl__kubecfg = kubecfg; {before: std.objectHasAll(kubecfg, 'toOverlay'),
 inner: 
 {local kubecfg = std.parseJson('{"mine":true}'),
 hidden: kubecfg.mine,},

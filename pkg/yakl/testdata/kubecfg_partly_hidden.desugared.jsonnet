@@ -2,7 +2,7 @@
 local kubecfg = import 'internal:///kubecfg.libsonnet',
       yakl__kubecfg = kubecfg;
 {
-  before: std.objectHas(kubecfg, 'toOverlay'),
+  before: std.objectHasAll(kubecfg, 'toOverlay'),
   inner: {
     local kubecfg = {
       mine: true,
