@@ -62,6 +62,7 @@ func TestRepair(t *testing.T) {
 		{"escaped slash", "a: \"x\\/y\"\n", `{"a":"x/y"}`},
 		{"unindented top-level block scalar", "--- |\nline1\nline2\n", `"line1\nline2\n"`},
 		{"whitespace-only line with a tab", "a: 1\n\t\nb: 2\n", `{"a":1,"b":2}`},
+		{"tab at the start of block scalar content", "foo: |-\n \tbar\n", `{"foo":"\tbar"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package yakl
 import (
 	"bytes"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -122,6 +123,8 @@ func repair(src []byte) ([]byte, bool) {
 			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(hdr), "---"))
 			if indent == 0 && (strings.HasPrefix(hdr, "--- ") || hdr == t) && (strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">")) && !strings.ContainsAny(t, "0123456789") {
 				zeroIndent, blockIndent = true, -1
+			} else if fixed, ok := indentIndicator(line, indent, lines[i+1:]); ok {
+				set(i, fixed+eol)
 			}
 		}
 	}
@@ -292,4 +295,28 @@ func unescapeSlash(line string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// indentIndicator gives a block scalar header an explicit indentation
+// indicator when its first line of content starts with a tab after the
+// indentation: goyaml cannot detect the indentation there, though YAML
+// reads the tab as content.
+func indentIndicator(line string, indent int, rest []string) (string, bool) {
+	hdr := stripComment(line)
+	if strings.ContainsAny(hdr, "0123456789") {
+		return line, false
+	}
+	for _, l := range rest {
+		l = strings.TrimRight(l, "\r\n")
+		spaces := len(l) - len(strings.TrimLeft(l, " "))
+		if spaces == len(l) {
+			continue // an empty line
+		}
+		if l[spaces] != '\t' || spaces <= indent || spaces-indent > 9 {
+			return line, false
+		}
+		i := strings.LastIndexAny(hdr, "|>")
+		return line[:i+1] + strconv.Itoa(spaces-indent) + line[i+1:], true
+	}
+	return line, false
 }
