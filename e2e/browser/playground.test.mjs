@@ -423,3 +423,25 @@ test("files dropped in are added; the workspace downloads as txtar", async () =>
   const text = await readFile(await download.path(), "utf8");
   for (const want of ["-- app.jsonnet --", "-- lib.libsonnet --", "-- extra/a.libsonnet --\n{ a: 1 }\n", "-- plain.jsonnet --\n{}\n"]) assert.ok(text.includes(want), `${want} in\n${text}`);
 });
+
+test("every state of the page is a URL", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const text = "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'in-url' } } }\n";
+  await setSource(page, text);
+  await page.getByLabel("Output format").selectOption("json");
+  await page.waitForFunction(() => location.hash.startsWith("#s="));
+  await page.waitForTimeout(800); // past the URL debounce
+  const url = page.url();
+  assert.match(url, /#s=[A-Za-z0-9_-]+$/);
+  const elsewhere = await open(); // another profile: no saved workspace
+  try {
+    await elsewhere.page.goto(url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, elsewhere.url));
+    await waitStatus(elsewhere.page, /Evaluated/);
+    assert.equal((await editorText(elsewhere.page)).trim(), text.trim());
+    assert.equal(await elsewhere.page.getByLabel("Output format").inputValue(), "json");
+    assert.match(await outputText(elsewhere.page), /"name": "in-url"/);
+  } finally {
+    await elsewhere.close();
+  }
+});

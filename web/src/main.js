@@ -41,8 +41,30 @@ function status(text, bad = false) {
 
 function changed({ run = true } = {}) {
   store.save(state);
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(updateURL, 500);
   if (run) schedule();
 }
+
+// Every state of the page is a URL: the fragment carries the workspace,
+// the controls and the engine version (#s=…), kept up to date as you type.
+let urlTimer = 0;
+function snapshot() {
+  return { files: state.files, entry: state.entry, controls: state.controls, version: runner?.version || "" };
+}
+
+// The fragment this tab last wrote: on a reload it may be a little older
+// than the autosave, which then wins.
+const ownFragmentKey = "kubecfg-playground/own-fragment";
+
+async function updateURL() {
+  const frag = await encodeFragment(snapshot());
+  try { sessionStorage.setItem(ownFragmentKey, frag); } catch { /* private mode */ }
+  history.replaceState(null, "", `${location.pathname.replace(/\/s\/[^/]+$/, "/")}${location.search}#s=${frag}`);
+}
+
+const sameWorkspace = (a, b) => !!a && !!b &&
+  JSON.stringify([a.files, a.entry, a.controls]) === JSON.stringify([b.files, b.entry, b.controls]);
 
 function schedule() {
   clearTimeout(timer);
@@ -532,15 +554,15 @@ function drawDiagnostics() {
 
 async function share() {
   // Only what decides the result, so one snippet always gets one ID.
-  const snapshot = { files: state.files, entry: state.entry, controls: state.controls, version: runner?.version || "" };
+  const snap = snapshot();
   let url = "";
   try {
     const res = await fetch("api/snippets", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(snapshot),
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(snap),
     });
     if (res.ok) url = new URL((await res.json()).url, location.href).href;
   } catch { /* no share service: the fragment link still works */ }
-  if (!url) url = `${location.origin}${location.pathname}#s=${await encodeFragment(snapshot)}`;
+  if (!url) url = `${location.origin}${location.pathname}#s=${await encodeFragment(snap)}`;
   $("share-box").hidden = false;
   $("share-url").value = url;
   $("share-url").select();
@@ -554,10 +576,18 @@ async function initialState() {
     const ex = exampleByName(params.get("example"));
     if (ex) return { s: store.fromExample(ex), why: `Loaded the example “${ex.title}”.`, replaces: true };
   }
+  let own = null;
+  try { own = sessionStorage.getItem(ownFragmentKey); } catch { /* private mode */ }
+  const saved0 = store.load();
+  if (params.has("s") && own === params.get("s") && saved0) return { s: saved0, why: "Restored your workspace." };
   if (params.has("s")) {
     try {
       const s = await decodeFragment(params.get("s"));
-      if (store.validState(s)) return { s, why: "Loaded the shared workspace.", replaces: true };
+      if (store.validState(s)) {
+        const saved = store.load();
+        if (sameWorkspace(s, saved)) return { s: { ...s, active: saved.active, example: saved.example }, why: "Restored your workspace." };
+        return { s, why: "Loaded the shared workspace.", replaces: true, version: s.version };
+      }
     } catch (err) {
       return { s: store.load() || store.fromExample(examples[0]), why: err.message, bad: true };
     }
@@ -568,7 +598,7 @@ async function initialState() {
       const res = await fetch(`../api/snippets/${m[1]}`);
       if (res.ok) {
         const s = await res.json();
-        if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true };
+        if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true, version: s.version };
       }
     } catch { /* fall through */ }
   }
@@ -598,7 +628,7 @@ async function start() {
   state = store.normalize(init.s);
   render();
   store.save(state);
-  if (init.replaces) history.replaceState(null, "", location.pathname.replace(/\/s\/[^/]+$/, "/"));
+  updateURL();
   status(init.why ? `${init.why} Loading the engine…` : "Loading the engine…", !!init.bad);
   runner = new Runner({
     wasmUrl: meta("wasm", "kubecfg.wasm"),
@@ -615,6 +645,9 @@ async function start() {
   engineReady = true;
   performance.mark("kubecfg:engine-ready");
   $("version").textContent = `kubecfg ${runner.version}`;
+  if (init.version && init.version !== runner.version) {
+    status(`This link was made with kubecfg ${init.version}; this is kubecfg ${runner.version}, so results may differ.`);
+  }
   lastRows = runner.features;
   renderFeatures(lastRows);
   runNow();
