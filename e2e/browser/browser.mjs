@@ -48,7 +48,7 @@ export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
 const args = [
   "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run",
+  "--disable-sync", "--no-first-run", "--disable-quic",
 ];
 
 /**
