@@ -48,6 +48,7 @@ export class Runner {
           this.version = m.version;
           this.features = m.features || [];
           w.onmessage = (e) => this.onResult(w, e.data);
+          w.onerror = (e) => { if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"})`); };
           resolve(m);
         } else if (m.type === "failed") {
           reject(new Error(m.message));
@@ -87,11 +88,24 @@ export class Runner {
   }
 
   onResult(w, m) {
+    if (w === this.worker && m.type === "exited") { this.crashed("the engine exited"); return; }
     if (w !== this.worker || m.type !== "result" || !this.inflight || m.id !== this.inflight.id) return;
     const job = this.inflight;
     clearTimeout(job.timer);
     this.inflight = null;
     job.resolve({ ...m.response, wallMs: m.wallMs });
+    this.pump();
+  }
+
+  /** crashed replaces a worker that died (out of memory, say) at once. */
+  crashed(why) {
+    const job = this.inflight;
+    this.inflight = null;
+    if (job) clearTimeout(job.timer);
+    this.worker.terminate();
+    this.spawn().catch(() => {});
+    if (this.opts.onRestart) this.opts.onRestart("crash");
+    if (job) job.reject(new Error(`${why} during the evaluation; started a fresh engine`));
     this.pump();
   }
 
