@@ -41,6 +41,28 @@ for (let i = 0; i < runs; i++) {
 }
 console.log(`headless Chromium, cold, ${runs} runs: engine ready median ${median(ready).toFixed(0)} ms, first result median ${median(first).toFixed(0)} ms (min ${Math.min(...first).toFixed(0)}, max ${Math.max(...first).toFixed(0)})`);
 
+// Recovery after the watchdog: a runaway run with a 1 s limit, then an edit;
+// the time from the "Stopped" line to the edit's result.
+{
+  const b = await open();
+  try {
+    await b.page.goto(b.url + "?timeout=1000");
+    await waitStatus(b.page, /^Evaluated/, 60000);
+    const ed = b.page.getByLabel("Editor", { exact: true });
+    await ed.click();
+    await b.page.keyboard.press("ControlOrMeta+a");
+    await b.page.keyboard.insertText("std.foldl(function(acc, x) acc + x, std.range(1, 1e6), 0)\n");
+    await waitStatus(b.page, /^Stopped/, 30000);
+    const t0 = Date.now();
+    await b.page.keyboard.press("ControlOrMeta+a");
+    await b.page.keyboard.insertText("{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } } }\n");
+    await waitStatus(b.page, /^Evaluated/, 30000);
+    console.log(`after the watchdog: next result ${Date.now() - t0} ms after the "Stopped" line (includes the 300 ms debounce)`);
+  } finally {
+    await b.close();
+  }
+}
+
 const k = await loadKubecfg();
 for (const ex of examples) {
   const req = toRequest(fromExample(ex), k.version);
