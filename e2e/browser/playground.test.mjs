@@ -445,3 +445,20 @@ test("every state of the page is a URL", async () => {
     await elsewhere.close();
   }
 });
+
+test("variables and --alpha are flags too", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await loadExample(page, "An rc file");
+  await waitOutput(page, /replicas: 2/);
+  await openPane(page, "Variables");
+  await afterRun(page, () => page.getByLabel("--ext-code").fill("replicas=1 + 2"));
+  assert.match(await page.locator("#command-line").textContent(), /--ext-code 'replicas=1 \+ 2'|--ext-code=?'?replicas=1 \+ 2/);
+  await openPane(page, "Output");
+  await waitOutput(page, /replicas: 3/);
+  await openPane(page, "Features");
+  await afterRun(page, () => page.getByLabel("--alpha").check());
+  assert.match(await page.locator("tr[data-name=knit]").innerText(), /alpha\s+off\s+on\s+--alpha/);
+  assert.match(await page.locator("tr[data-name=yakl]").innerText(), /\.kubecfgrc\.jsonnet/, "the rc file beats --alpha");
+  assert.match(await page.locator("#command-line").textContent(), /--alpha/);
+});
