@@ -1,0 +1,182 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kubecfg/kubecfg/pkg/playground"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/section.golden.md")
+
+func TestMedian(t *testing.T) {
+	tests := []struct {
+		name string
+		xs   []float64
+		want float64
+	}{
+		{"none", nil, 0},
+		{"one", []float64{3}, 3},
+		{"odd, unsorted", []float64{9, 1, 5}, 5},
+		{"even", []float64{4, 1, 3, 2}, 2.5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := median(tt.xs); got != tt.want {
+				t.Fatalf("median(%v) = %v, want %v", tt.xs, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReplaceBlock(t *testing.T) {
+	const b, e = "<!-- b -->", "<!-- e -->"
+	tests := []struct {
+		name, text string
+		early      bool
+		want       string
+		wantErr    string
+	}{
+		{"early, before the first section", "# T\n\nintro\n\n## A\n\na\n", true, "# T\n\nintro\n\n<!-- b -->\nBODY\n<!-- e -->\n\n## A\n\na\n", ""},
+		{"late, at the end", "# T\n\n## A\n\na\n", false, "# T\n\n## A\n\na\n\n<!-- b -->\nBODY\n<!-- e -->\n", ""},
+		{"early without sections", "# T", true, "# T\n\n<!-- b -->\nBODY\n<!-- e -->\n", ""},
+		{"replaced where it is", "x\n<!-- b -->\nold\n<!-- e -->\ny\n", false, "x\n<!-- b -->\nBODY\n<!-- e -->\ny\n", ""},
+		{"no end", "x\n<!-- b -->\nold\n", false, "", "without its end"},
+		{"no beginning", "x\nold\n<!-- e -->\n", false, "", "without its beginning"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := replaceBlock(tt.text, b, e, "BODY\n", tt.early)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("replaceBlock = %q, %v\nwant %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// fixed is a run with made-up figures, for the golden section.
+func fixed() results {
+	nat := platform{}
+	wasm := platform{}
+	for i, p := range []string{"recursion", "strings", "k8s200"} {
+		f := float64(i + 1)
+		nat[cellName(p, kindBare)], nat[cellName(p, kindShow)], nat[cellName(p, kindEval)] = 10*f, 12*f, 11*f
+		wasm[cellName(p, kindBare)], wasm[cellName(p, kindShow)], wasm[cellName(p, kindEval)] = 30*f, 40*f, 33*f
+	}
+	for _, e := range newExprs {
+		nat[cellName(exprProgram, kindExprCold+e.kind)], nat[cellName(exprProgram, kindExprWarm+e.kind)] = 40, 2
+		wasm[cellName(exprProgram, kindExprCold+e.kind)], wasm[cellName(exprProgram, kindExprWarm+e.kind)] = 120, 30
+	}
+	return results{
+		programs: []string{"recursion", "strings", "k8s200"},
+		native:   nat, wasm: wasm,
+		env:        []string{"date: D", "load average (1 min) at the start: 1.00, at the end: 2.00"},
+		benchLines: []string{"pkg/yakl: BenchmarkCompile/lines=1000/compile-2 5 100 ns/op"},
+		runs:       9, warm: 2, clock: "cpu",
+	}
+}
+
+// TestSectionGolden holds the generated docs (summary and section) for
+// fixed figures to testdata/section.golden.md; -update rewrites it.
+func TestSectionGolden(t *testing.T) {
+	r := fixed()
+	got := r.summary() + "\n" + r.section()
+	const golden = "testdata/section.golden.md"
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./scripts/bench -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("generated docs differ from %s (run go test ./scripts/bench -update):\n%s", golden, got)
+	}
+	for _, s := range []string{
+		"| wasm in Node vs native Go through the playground, median program: ≤ 4.5x | median 3.17x (from 3.00x to 3.33x) | yes |",
+		"worst 1.20x (recursion show), median 1.15x | yes |",
+		"| 5.0% (2.00 ms vs 40.0 ms) | yes |",
+		"| 25.0% (30.0 ms vs 120 ms) | **no** |",
+		"load average 1.00 to 2.00",
+	} {
+		if !strings.Contains(got, s) {
+			t.Errorf("generated docs lack %q", s)
+		}
+	}
+}
+
+func TestMakeCells(t *testing.T) {
+	progs, err := loadPrograms([]string{"recursion", "k8s200"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := makeCells(progs, 1, 2)
+	names := map[string]cell{}
+	for _, c := range cells {
+		names[c.name] = c
+		if c.calls() != 3 && !strings.Contains(c.name, kindExprWarm) {
+			t.Errorf("%s: %d calls, want 3", c.name, c.calls())
+		}
+	}
+	if len(cells) != 3+3+2*len(newExprs) {
+		t.Fatalf("%d cells, want %d", len(cells), 3+3+2*len(newExprs))
+	}
+	show := names["k8s200/show"]
+	if show.reqs[0].Files["k8s200.jsonnet"] == show.reqs[1].Files["k8s200.jsonnet"] {
+		t.Errorf("cold calls share a workspace: the playground would answer from its cache")
+	}
+	hot := names["k8s200/"+kindExprWarm]
+	if hot.warm != 2 || hot.reqs[0].Expr != "$" || hot.reqs[1].Files["k8s200.jsonnet"] != progs[1].src {
+		t.Errorf("warm cell: warm %d, first -e %q; want the unchanged workspace evaluated first", hot.warm, hot.reqs[0].Expr)
+	}
+	if hot.reqs[1].Expr == hot.reqs[2].Expr {
+		t.Errorf("warm cell repeats its -e: the playground would answer from its cache")
+	}
+	if _, err := loadPrograms([]string{"nope"}); err == nil {
+		t.Errorf("loadPrograms(nope): no error")
+	}
+}
+
+func TestRunNative(t *testing.T) {
+	progs, err := loadPrograms([]string{"recursion"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := runNative(makeCells(progs, 0, 1), wallClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{kindBare, kindShow, kindEval} {
+		if ms := got[cellName("recursion", k)]; len(ms) != 1 || ms[0] <= 0 {
+			t.Errorf("%s: durations %v, want one positive", k, ms)
+		}
+	}
+	bad := program{name: "bad", file: "bad.jsonnet", src: "error 'boom'"}
+	if _, err := runNative(makeCells([]program{bad}, 0, 1), cpuClock); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("runNative on a failing program: %v, want its error", err)
+	}
+}
+
+func TestSchedule(t *testing.T) {
+	cells := []cell{
+		{name: "a", reqs: make([]playground.Request, 2)},
+		{name: "w", reqs: make([]playground.Request, 2), alone: true},
+		{name: "b", bare: make([]bareCall, 3)},
+	}
+	got := fmt.Sprint(schedule(cells))
+	want := "[[0 0] [2 0] [0 1] [2 1] [2 2] [1 0] [1 1]]"
+	if got != want {
+		t.Fatalf("schedule = %s, want %s", got, want)
+	}
+}
