@@ -86,8 +86,8 @@ type cell struct {
 	// and the wasm shim's one Runner would forget it if other cells'
 	// calls came in between.
 	alone bool
-	bare []bareCall
-	reqs []playground.Request
+	bare  []bareCall
+	reqs  []playground.Request
 }
 
 func (c cell) calls() int { return len(c.bare) + len(c.reqs) }
