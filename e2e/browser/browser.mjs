@@ -71,6 +71,10 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on("pageerror", (err) => errors.push(err));
+  // CodeMirror reports exceptions in its listeners with console.error.
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(new Error(`console: ${m.text()}`));
+  });
   return {
     context, page, url, errors, server: server ? (server.kind || "node") : "external",
     async close() {

@@ -141,6 +141,10 @@ test("the compiled view of the RFC06 Pod and its line mapping", async () => {
   const src = page.locator("#editor-panel .cm-mapped-line");
   await src.waitFor();
   assert.match(await src.innerText(), /image: \$\{kubecfg\.resolveImage/);
+  // Keyboard users get the same: the cursor's line maps too.
+  await page.mouse.move(0, 0);
+  await page.getByLabel("Editor", { exact: true }).locator(".cm-line").nth(3).click();
+  await page.locator("#output-view .cm-mapped-line", { hasText: "name: 'web'" }).waitFor();
 });
 
 test("an error's location moves the editor", async () => {

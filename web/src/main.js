@@ -93,13 +93,15 @@ const editor = createEditor($("editor-panel"), {
   },
   onRunNow: () => runNow(),
   onHoverLine: (n) => mapFromSource(n),
-  onCursorLine: (n) => mapFromSource(n),
+  // Not inside the editor's own update: it dispatches to the editor too.
+  onCursorLine: (n) => setTimeout(() => mapFromSource(n)),
 });
 
 const output = createOutput($("output-view"), {
   onHoverLine(n) {
-    if (!lineMap || !n) { editor.highlightLine(0); return; }
-    editor.highlightLine(lineMap.toSource.get(n) || 0);
+    const src = mappingActive() && n ? lineMap.toSource.get(n) || 0 : 0;
+    editor.highlightLine(src);
+    output.highlightLine(src ? n : 0); // both ends of the pair light up
   },
 });
 
@@ -108,8 +110,9 @@ function mappingActive() {
 }
 
 function mapFromSource(n) {
-  if (!mappingActive() || !n) { output.highlightLine(0); return; }
-  output.highlightLine(lineMap.toOutput.get(n) || 0);
+  const out = mappingActive() && n ? lineMap.toOutput.get(n) || 0 : 0;
+  output.highlightLine(out);
+  editor.highlightLine(out ? n : 0); // both ends of the pair light up
 }
 
 // ---- file tabs ---------------------------------------------------------
