@@ -132,9 +132,25 @@ func TestMakeCells(t *testing.T) {
 	if len(cells) != 3+3+2*len(newExprs) {
 		t.Fatalf("%d cells, want %d", len(cells), 3+3+2*len(newExprs))
 	}
-	show := names["k8s200/show"]
-	if show.reqs[0].Files["k8s200.jsonnet"] == show.reqs[1].Files["k8s200.jsonnet"] {
-		t.Errorf("cold calls share a workspace: the playground would answer from its cache")
+	seen := map[string]string{}
+	for _, c := range cells {
+		if c.alone {
+			continue
+		}
+		for i := 0; i < c.calls(); i++ {
+			text := ""
+			if c.bare != nil {
+				text = c.bare[i].Code
+			} else {
+				for _, f := range c.reqs[i].Files {
+					text = f
+				}
+			}
+			if prev, dup := seen[text]; dup {
+				t.Fatalf("%s call %d has the workspace of %s: the playground would reuse its VM", c.name, i, prev)
+			}
+			seen[text] = fmt.Sprintf("%s call %d", c.name, i)
+		}
 	}
 	hot := names["k8s200/"+kindExprWarm]
 	if hot.warm != 2 || hot.reqs[0].Expr != "$" || hot.reqs[1].Files["k8s200.jsonnet"] != progs[1].src {

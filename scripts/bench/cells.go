@@ -30,12 +30,13 @@ func loadPrograms(names []string) ([]program, error) {
 	return out, nil
 }
 
-// variant returns the program's text with a comment naming call i, so
-// that every call is a workspace the playground has not seen: no cached
-// VM, objects or response (pkg/playground.Runner keeps them per
-// workspace). The comment changes nothing else.
-func (p program) variant(i int) string {
-	return p.src + fmt.Sprintf("\n// call %d\n", i)
+// variant returns the program's text with a comment naming the cell and
+// call i, so that every call is a workspace the playground has not seen:
+// no cached VM, objects or response (pkg/playground.Runner keeps them per
+// workspace, and the wasm shim has one Runner for all cells). The comment
+// changes nothing else.
+func (p program) variant(cell string, i int) string {
+	return p.src + fmt.Sprintf("\n// %s call %d\n", cell, i)
 }
 
 // bareCall is one call of bare go-jsonnet: a new VM evaluating code.
@@ -132,9 +133,9 @@ func makeCells(progs []program, warm, n int) []cell {
 		show := cell{name: cellName(p.name, kindShow), warm: warm}
 		eval := cell{name: cellName(p.name, kindEval), warm: warm}
 		for i := 0; i < total; i++ {
-			bare.bare = append(bare.bare, bareCall{File: p.file, Code: p.variant(i)})
-			show.reqs = append(show.reqs, request(p, i, "show", ""))
-			eval.reqs = append(eval.reqs, request(p, i, "eval", ""))
+			bare.bare = append(bare.bare, bareCall{File: p.file, Code: p.variant(bare.name, i)})
+			show.reqs = append(show.reqs, request(p, show.name, i, "show", ""))
+			eval.reqs = append(eval.reqs, request(p, eval.name, i, "eval", ""))
 		}
 		cells = append(cells, bare, show, eval)
 		if p.name != exprProgram {
@@ -143,10 +144,10 @@ func makeCells(progs []program, warm, n int) []cell {
 		for _, e := range newExprs {
 			cold := cell{name: cellName(p.name, kindExprCold+e.kind), warm: warm}
 			hot := cell{name: cellName(p.name, kindExprWarm+e.kind), warm: warm + 1, alone: true}
-			hot.reqs = append(hot.reqs, request(p, -1, "eval", "$"))
+			hot.reqs = append(hot.reqs, request(p, hot.name, -1, "eval", "$"))
 			for i := 0; i < total; i++ {
-				cold.reqs = append(cold.reqs, request(p, i, "eval", fmt.Sprintf(e.expr, i)))
-				hot.reqs = append(hot.reqs, request(p, -1, "eval", fmt.Sprintf(e.expr, i)))
+				cold.reqs = append(cold.reqs, request(p, cold.name, i, "eval", fmt.Sprintf(e.expr, i)))
+				hot.reqs = append(hot.reqs, request(p, hot.name, -1, "eval", fmt.Sprintf(e.expr, i)))
 			}
 			cells = append(cells, cold, hot)
 		}
@@ -154,12 +155,12 @@ func makeCells(progs []program, warm, n int) []cell {
 	return cells
 }
 
-// request is a playground request for call i of p (i < 0: the unchanged
-// workspace).
-func request(p program, i int, command, expr string) playground.Request {
+// request is a playground request for call i of a cell on p (i < 0: the
+// unchanged workspace).
+func request(p program, cell string, i int, command, expr string) playground.Request {
 	src := p.src
 	if i >= 0 {
-		src = p.variant(i)
+		src = p.variant(cell, i)
 	}
 	req := playground.Request{
 		Files:   map[string]string{p.file: src},
