@@ -466,3 +466,17 @@ test("variables and --alpha are flags too", async () => {
   assert.match(await page.locator("tr[data-name=yakl]").innerText(), /\.kubecfgrc\.jsonnet/, "the rc file beats --alpha");
   assert.match(await page.locator("#command-line").textContent(), /--alpha/);
 });
+
+test("the editor completes the library's names", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  await setSource(page, "local kubecfg = import 'kubecfg.libsonnet';\n");
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("kubecfg.layouts.gvkN");
+  const list = page.locator(".cm-tooltip-autocomplete");
+  await list.waitFor();
+  assert.deepEqual(await list.locator("li .cm-completionLabel").allInnerTexts(), ["gvkName", "gvkNsName"]);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  assert.match(await editorText(page), /kubecfg\.layouts\.gvkNsName/);
+});

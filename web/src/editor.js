@@ -8,7 +8,8 @@ import {
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches, search } from "@codemirror/search";
-import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
+import { librarySource } from "./complete.js";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import {
   StreamLanguage, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle,
@@ -99,11 +100,12 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
     drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
     highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
+    autocompletion({ override: [librarySource] }),
     syntaxHighlighting(highlight), theme, mappedLine, lintGutter(),
     lang.of(languageFor(modeFor(path))),
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
-      ...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
+      ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
     ]),
     EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help" }),
     EditorView.updateListener.of((u) => {

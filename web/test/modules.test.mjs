@@ -182,3 +182,24 @@ test("fragment: random input is refused with a clear error", async () => {
     }
   }
 });
+
+test("library completions", async (t) => {
+  const { completionsAt } = await import("../src/complete.js");
+  const cases = [
+    { name: "kubecfg member", before: "x: kubecfg.fo", from: 11, labels: ["fold"] },
+    { name: "layouts", before: "kubecfg.fold(kubecfg.layouts.gvkN", from: 29, labels: ["gvkName", "gvkNsName"] },
+    { name: "knit", before: "kubecfg.knit.", from: 13, labels: ["overlay", "merge", "keys"] },
+    { name: "std", before: "std.objectF", from: 4, labels: ["objectFields", "objectFieldsAll"] },
+    { name: "not a library", before: "foo.ba", want: null },
+    { name: "field named kubecfg", before: "x.kubecfg.", want: null },
+    { name: "longer name", before: "mystd.", want: null },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => {
+      const got = completionsAt(c.before);
+      if (c.want === null) { assert.equal(got, null); return; }
+      assert.equal(got.from, c.from);
+      assert.deepEqual(got.options.map((o) => o.label), c.labels);
+    });
+  }
+});
