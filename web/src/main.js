@@ -40,7 +40,7 @@ function status(text, bad = false) {
 // ---- state changes -----------------------------------------------------
 
 function changed({ run = true } = {}) {
-  store.save(state);
+  if (!store.save(state)) status("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(updateURL, 500);
   if (run) schedule();
