@@ -57,6 +57,24 @@ type Part struct {
 // order.
 type Parts []Part
 
+// MaxGenerated bounds a generated file's size.
+const MaxGenerated = 16 << 20
+
+// check refuses negative counts and files larger than MaxGenerated.
+func (ps Parts) check() error {
+	size := 0
+	for _, p := range ps {
+		if p.Times < 0 {
+			return fmt.Errorf("times %d is negative", p.Times)
+		}
+		if p.Text != "" && max(p.Times, 1) > (MaxGenerated-size)/len(p.Text) {
+			return fmt.Errorf("generates more than %d bytes", MaxGenerated)
+		}
+		size += len(p.Text) * max(p.Times, 1)
+	}
+	return nil
+}
+
 // Text returns the generated file.
 func (ps Parts) Text() string {
 	var b strings.Builder
@@ -137,6 +155,12 @@ func Parse(path string) (Case, error) {
 	if err != nil {
 		return Case{}, err
 	}
+	return ParseData(path, data)
+}
+
+// ParseData reads one case from the text of its txtar; path names it in
+// errors and gives its name.
+func ParseData(path string, data []byte) (Case, error) {
 	ar := txtar.Parse(data)
 	c := Case{Name: strings.TrimSuffix(filepath.Base(path), ".txtar")}
 	dec := json.NewDecoder(bytes.NewReader(ar.Comment))
@@ -151,6 +175,9 @@ func Parse(path string) (Case, error) {
 	for name, r := range c.Repeat {
 		if _, dup := c.Request.Files[name]; dup {
 			return Case{}, fmt.Errorf("%s: %s is both a file and a repeat", path, name)
+		}
+		if err := r.check(); err != nil {
+			return Case{}, fmt.Errorf("%s: repeat %s: %w", path, name, err)
 		}
 		c.Request.Files[name] = r.Text()
 	}

@@ -19,6 +19,8 @@ func TestParseRejects(t *testing.T) {
 		{"stopped in the envelope", `{"doc": "d", "request": {"entry": "a"}, "cli": "stopped", "envelope": "stopped"}` + "\n-- a --\n", `envelope outcome "stopped"`},
 		{"error without stderr", `{"doc": "d", "request": {"entry": "a"}, "cli": "error", "envelope": "crash", "browser": "crash"}` + "\n-- a --\n", "cli expects an error but the case names no stderr text"},
 		{"ok without stdout", `{"doc": "d", "request": {"entry": "a"}, "cli": "ok", "envelope": "crash", "browser": "crash"}` + "\n-- a --\n", "cli expects success but the case names no stdout text"},
+		{"negative repeat", `{"doc": "d", "request": {"entry": "a"}, "repeat": {"a": [{"text": "x", "times": -1}]}}`, "repeat a: times -1 is negative"},
+		{"huge repeat", `{"doc": "d", "request": {"entry": "a"}, "repeat": {"a": [{"text": "xy", "times": 9000000000000000000}]}}`, "repeat a: generates more than 16777216 bytes"},
 		{"file and repeat", `{"doc": "d", "request": {"entry": "a"}, "repeat": {"a": [{"text": "x"}]}}` + "\n-- a --\n", "a is both a file and a repeat"},
 	}
 	dir := t.TempDir()
@@ -73,4 +75,25 @@ func TestMissing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseData: any text is a case or an error, never a panic, and a
+// case Parse accepts names its entry among its files.
+func FuzzParseData(f *testing.F) {
+	paths, _ := filepath.Glob("cases/*.txtar")
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil && len(data) < 4096 {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"doc": "d", "request": {"entry": "a"}, "repeat": {"a": [{"text": "x", "times": 3}]}, "cli": "ok", "envelope": "ok", "browser": "ok", "stdout": ["x"]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseData("fuzz.txtar", data)
+		if err != nil {
+			return
+		}
+		if _, ok := c.Request.Files[c.Request.Entry]; !ok {
+			t.Fatalf("accepted a case whose entry %q is not a file", c.Request.Entry)
+		}
+	})
 }
