@@ -26,6 +26,25 @@ const childMaxStack = 256 << 20
 // dies of a stack overflow.
 const OverflowMessage = "evaluation overflowed the stack and was stopped: a recursion that Jsonnet's own limit does not catch, such as comparing objects that contain themselves ({a: $} == {a: $})"
 
+// OutOfMemoryMessage replaces the Go runtime's report when the child runs
+// out of memory.
+const OutOfMemoryMessage = "evaluation ran out of memory and was stopped: the program builds a value too large for this machine (such as std.repeat('x', 1e9))"
+
+// fatalReports are the first lines of the Go runtime's fatal reports that
+// supervise replaces, with their replacements.
+var fatalReports = []struct{ prefix, message string }{
+	{"runtime: goroutine stack exceeds", OverflowMessage},
+	{"fatal error: stack overflow", OverflowMessage},
+	{"runtime: out of memory", OutOfMemoryMessage},
+	{"fatal error: out of memory", OutOfMemoryMessage},
+	{"fatal error: runtime: out of memory", OutOfMemoryMessage},
+	{"fatal error: runtime: cannot allocate memory", OutOfMemoryMessage},
+	{"fatal error: ", FatalMessage},
+}
+
+// FatalMessage replaces any other fatal report of the Go runtime.
+const FatalMessage = "evaluation was stopped by a fatal error of the Go runtime"
+
 // supervise runs kubecfg in a child process so that a fatal Go runtime
 // error (which no recover() can catch) still ends with one clear sentence
 // and exit status 1. Standard input and output pass straight through;
@@ -64,8 +83,8 @@ func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = cmd.Wait()
 	signal.Stop(sigs)
 	close(sigs)
-	if fatal {
-		fmt.Fprintln(stderr, OverflowMessage)
+	if fatal != "" {
+		fmt.Fprintln(stderr, fatal)
 		return 1
 	}
 	var ee *exec.ExitError
@@ -83,17 +102,20 @@ func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// filterStderr copies r to w line by line until a line starts the Go
-// runtime's report of a stack overflow; it reports whether one did.
-func filterStderr(r io.Reader, w io.Writer) bool {
+// filterStderr copies r to w line by line until a line starts one of the
+// Go runtime's fatal reports, and returns that report's replacement ("" if
+// none came).
+func filterStderr(r io.Reader, w io.Writer) string {
 	br := bufio.NewReader(r)
-	fatal := false
+	fatal := ""
 	for {
 		line, err := br.ReadString('\n')
-		if !fatal && (strings.HasPrefix(line, "runtime: goroutine stack exceeds") || strings.HasPrefix(line, "fatal error: stack overflow")) {
-			fatal = true
+		for _, f := range fatalReports {
+			if fatal == "" && strings.HasPrefix(line, f.prefix) {
+				fatal = f.message
+			}
 		}
-		if !fatal && line != "" {
+		if fatal == "" && line != "" {
 			io.WriteString(w, line)
 		}
 		if err != nil {
