@@ -149,4 +149,10 @@ func (c *Config) desugar(opts EvalOptions) (string, error) {
 }
 
 // predefine puts RFC06's line in front of code that reads kubecfg freely.
-func predefine(name, code string) string { return yakl.PredefineKubecfg(name, code) }
+// Code without the word is returned at once, without parsing it.
+func predefine(name, code string) string {
+	if !strings.Contains(code, "kubecfg") {
+		return code
+	}
+	return yakl.PredefineKubecfg(name, code)
+}

@@ -190,6 +190,9 @@ func yamlDocs(data []byte) ([]any, error) {
 		if len(bytes.TrimSpace(doc)) == 0 {
 			return nil
 		}
+		if err := checkAliases(doc); err != nil {
+			return err
+		}
 		j, err := yaml.YAMLToJSON(doc)
 		if err != nil {
 			return err
