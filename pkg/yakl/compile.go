@@ -7,9 +7,14 @@ import (
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
 )
 
-// maxAliasNodes bounds the nodes that aliases (and anchors read as
-// variables) may copy in one file: alias bombs are refused, not evaluated.
-const maxAliasNodes = 200000
+// maxAliasSize bounds what aliases (and anchors read as variables) may
+// copy in one file, counted as aliasNodeCost per node plus the bytes of its
+// scalars: 200,000 nodes, or fewer nodes holding more text. Alias bombs
+// (many aliases, or a few of a large anchor) are refused, not evaluated.
+const (
+	aliasNodeCost = 64
+	maxAliasSize  = 200000 * aliasNodeCost
+)
 
 // Compile translates a .yakl file to the Jsonnet that kubecfg evaluates.
 // Every node stays on its source line, so the output has as many lines as

@@ -115,20 +115,21 @@ func (c *compiler) node(n *yaml.Node) error {
 	return nil
 }
 
-// nodeSize counts the nodes an alias of n copies.
+// nodeSize measures what an alias of n copies: aliasNodeCost per node
+// plus the bytes of its scalars.
 func (c *compiler) nodeSize(n *yaml.Node) int {
 	if s, ok := c.size[n]; ok {
 		return s
 	}
 	c.size[n] = 1 << 30 // a cycle counts as too big
-	s := 1
+	s := aliasNodeCost + len(n.Value)
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		s = c.nodeSize(n.Alias)
 	}
 	for _, k := range n.Content {
 		s += c.nodeSize(k)
-		if s > maxAliasNodes {
-			s = maxAliasNodes + 1
+		if s > maxAliasSize {
+			s = maxAliasSize + 1
 			break
 		}
 	}
@@ -155,9 +156,13 @@ func (c *compiler) copyNode(at *yaml.Node, def *anchorDef, what string) error {
 			return c.errNode(at, "%s copies a node that reads %s from the mappings around it, and %s is out of scope or another name here", what, r.name, r.name)
 		}
 	}
-	c.expanded += c.nodeSize(def.node)
-	if c.expanded > maxAliasNodes {
-		return c.errNode(at, "aliases expand to more than %d nodes; alias bombs are refused", maxAliasNodes)
+	// nodeSize includes the aliases inside the copied node, so only the
+	// outermost copy counts.
+	if c.replay == 0 {
+		c.expanded += c.nodeSize(def.node)
+	}
+	if c.expanded > maxAliasSize {
+		return c.errNode(at, "aliases expand past 200000 nodes or %d MiB of YAML; alias bombs are refused", maxAliasSize>>20)
 	}
 	c.replay++
 	c.flat++
