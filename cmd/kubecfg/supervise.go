@@ -65,6 +65,7 @@ func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd.Args[0] = os.Args[0]
 	cmd.Env = append(os.Environ(), supervisedEnv+"=1")
 	cmd.Stdin, cmd.Stdout = stdin, stdout
+	dieWithParent(cmd)
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
 		return run(args, stdout, stderr)
