@@ -25,8 +25,9 @@ e2e/share/node_modules/.package-lock.json: e2e/share/package.json e2e/share/pack
 
 share-deps: e2e/share/node_modules/.package-lock.json
 
-# Load and kill -9 tests against a server process on 127.0.0.1.
-test-share-e2e:
+# Load and kill -9 tests against a server process on 127.0.0.1, and a
+# shared link opened in Chromium (so the site and Chromium come first).
+test-share-e2e: web e2e-deps
 	GO=$(GO) scripts/share-e2e.sh
 
 test-share-wrangler: share-deps share-worker
