@@ -127,6 +127,7 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>{{.Title}} · kubecfg docs</title>
+<link rel="icon" href="` + PlaygroundURL + `icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="` + StyleSheet + `">
 <script src="` + EmbedScript + `" defer></script>
 </head>

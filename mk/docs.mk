@@ -1,0 +1,26 @@
+# The docs site: the pages of docs/ that hold runnable examples
+# (docs/examples/*.txtar), rendered by scripts/build-docs.go into
+# static/docs/ (chroma-highlighted, made live by embed.js), and their
+# browser test. The examples' outputs and the pages' example blocks are
+# checked by go test ./pkg/docsite in test-go.
+BUILD_TARGETS += docs-site
+TEST_TARGETS += test-e2e-docs
+
+.PHONY: docs-site docs-examples-update test-e2e-docs
+
+# After web, which replaces static/dist; before bin/kubecfg, which embeds
+# static/ (docs/ included).
+docs-site: web
+	$(GO) run ./scripts/build-docs.go
+
+bin/kubecfg: docs-site
+
+# Rewrites the expected outputs of docs/examples and the example blocks of
+# the docs pages from what the evaluator prints.
+docs-examples-update:
+	$(GO) test ./pkg/docsite -update
+
+# Playwright (e2e/browser's playwright-core, read-only) and Debian's
+# Chromium against bin/kubecfg playground.
+test-e2e-docs: bin/kubecfg e2e-deps
+	cd e2e/docs && GO=$(GO) $(NODE) --test --test-concurrency=1 *.test.mjs
