@@ -24,3 +24,9 @@ docs-examples-update:
 # Chromium against bin/kubecfg playground.
 test-e2e-docs: bin/kubecfg e2e-deps
 	cd e2e/docs && GO=$(GO) $(NODE) --test --test-concurrency=1 *.test.mjs
+
+FUZZ_TARGETS += fuzz-docsite
+.PHONY: fuzz-docsite
+fuzz-docsite:
+	$(GO) test -run '^$$' -fuzz '^FuzzParseExample$$' -fuzztime $(FUZZTIME) ./pkg/docsite
+	$(GO) test -run '^$$' -fuzz '^FuzzRegions$$' -fuzztime $(FUZZTIME) ./pkg/docsite

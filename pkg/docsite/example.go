@@ -19,6 +19,39 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
+// parseTxtar splits an archive as txtar does ("-- NAME --" lines start
+// files), with an error for a marker without a name where go-internal's
+// txtar.Parse panics.
+func parseTxtar(file string, data []byte) (*txtar.Archive, error) {
+	ar := &txtar.Archive{}
+	var cur *txtar.File
+	var body []byte
+	flush := func() {
+		if cur == nil {
+			ar.Comment = body
+		} else {
+			cur.Data = body
+			ar.Files = append(ar.Files, *cur)
+		}
+		body = nil
+	}
+	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
+		text := strings.TrimRight(string(line), "\r\n")
+		if strings.HasPrefix(text, "-- ") && strings.HasSuffix(text, " --") && len(text) >= 6 || text == "-- --" {
+			name := strings.TrimSpace(text[3:max(3, len(text)-3)])
+			if name == "" {
+				return nil, fmt.Errorf("%s:%d:1: a file marker without a name", file, i+1)
+			}
+			flush()
+			cur = &txtar.File{Name: name}
+			continue
+		}
+		body = append(body, line...)
+	}
+	flush()
+	return ar, nil
+}
+
 // ExpectedSection is the name of the txtar section that holds an
 // example's exact output.
 const ExpectedSection = "expected"
@@ -41,7 +74,10 @@ type Example struct {
 // ParseExample reads one example archive: a JSON header (a
 // playground.Request without files), the files, and an "expected" section.
 func ParseExample(name string, data []byte) (*Example, error) {
-	ar := txtar.Parse(data)
+	ar, err := parseTxtar(name, data)
+	if err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(ar.Comment))
 	dec.DisallowUnknownFields()
 	var req playground.Request
