@@ -105,3 +105,33 @@ func validUTF8(s string) bool {
 	}
 	return true
 }
+
+// quietChars are the ASCII characters that analyze treats as ordinary at
+// every position: letters, digits and . _ / - + = (a leading "-" is an
+// indicator when a blank or the end follows it, so quiet excludes "-").
+var quietChars = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+		t[c-'a'+'A'] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "._/-+=" {
+		t[c] = true
+	}
+	return t
+}()
+
+// quiet reports whether v consists of quietChars only and is not "-".
+func quiet(v string) bool {
+	if v == "-" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if !quietChars[v[i]] {
+			return false
+		}
+	}
+	return true
+}

@@ -40,6 +40,9 @@ func resolvesToString(in string) bool {
 		_, err := strconv.ParseFloat(in, 64)
 		return err != nil
 	case 'D', 'S':
+		if !numberish(in) {
+			return true
+		}
 		if isTimestamp(in) {
 			return false
 		}
@@ -133,4 +136,24 @@ func isBase60Float(s string) bool {
 		return false
 	}
 	return base60float.MatchString(s)
+}
+
+// numberishChars are every character an int, a float, a binary or a
+// timestamp that resolve accepts can hold.
+var numberishChars = func() (t [256]bool) {
+	for _, c := range "0123456789abcdefABCDEFxXoO_+-.:tTzZ " {
+		t[c] = true
+	}
+	return t
+}()
+
+// numberish reports whether s holds only numberishChars: anything else
+// resolves to a string, and saves the parse attempts (and their errors).
+func numberish(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !numberishChars[s[i]] {
+			return false
+		}
+	}
+	return true
 }

@@ -27,6 +27,12 @@ func analyze(v string) analysis {
 	if len(v) == 0 {
 		return analysis{blockPlainAllowed: true, singleQuotedAllowed: true}
 	}
+	if quiet(v) {
+		// No indicator, space, break or special character: only a
+		// leading --- or ... keeps it from being plain.
+		plain := len(v) < 3 || v[:3] != "---" && v[:3] != "..."
+		return analysis{blockPlainAllowed: plain, singleQuotedAllowed: true, blockAllowed: true}
+	}
 	var (
 		blockIndicators, lineBreaks, special       bool
 		leadingSpace, leadingBreak                 bool
@@ -188,13 +194,11 @@ func (e *encoder) plain(v string, allowBreaks bool) {
 	// Fast path: no space can fall beyond the fold column, or there is
 	// no space at all: the whole value goes out as it is.
 	if n := runeCount(v); e.column+n <= bestWidth+1 || !allowBreaks || strings.IndexByte(v, ' ') < 0 {
-		if !hasBreak(v) {
-			e.buf = append(e.buf, v...)
-			e.column += n
-			e.whitespace = false
-			e.indention = false
-			return
-		}
+		e.buf = append(e.buf, v...)
+		e.column += n
+		e.whitespace = false
+		e.indention = false
+		return
 	}
 	spaces, breaks := false, false
 	for i := 0; i < len(v); {

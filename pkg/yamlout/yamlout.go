@@ -14,11 +14,13 @@
 package yamlout
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 
 	yamlv2 "sigs.k8s.io/yaml/goyaml.v2"
 )
@@ -36,14 +38,32 @@ var errUnsupported = errors.New("yamlout: value outside the decoded-JSON subset"
 // Marshal(v). Values outside the decoded-JSON subset are marshalled by go-yaml
 // v2, so its errors are Marshal's errors.
 func Marshal(v any) ([]byte, error) {
-	return Append(nil, v)
+	sp := scratch.Get().(*[]byte)
+	buf, err := Append((*sp)[:0], v)
+	out := bytes.Clone(buf)
+	if cap(buf) <= 1<<20 {
+		*sp = buf
+		scratch.Put(sp)
+	}
+	return out, err
 }
+
+// scratch holds output buffers for Marshal, which copies out the result.
+var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// keyStacks holds the encoders' key stacks.
+var keyStacks = sync.Pool{New: func() any { k := make([]string, 0, 64); return &k }}
 
 // Append appends the YAML document for v (as Marshal writes it) to dst and
 // returns the extended buffer. On an error dst is returned unchanged.
 func Append(dst []byte, v any) ([]byte, error) {
-	e := encoder{buf: dst, indent: -1, whitespace: true, indention: true}
-	if err := e.node(v, false, false); err != nil {
+	ks := keyStacks.Get().(*[]string)
+	e := encoder{buf: dst, indent: -1, whitespace: true, indention: true, keys: (*ks)[:0]}
+	err := e.node(v, false, false)
+	clear(e.keys[:cap(e.keys)])
+	*ks = e.keys[:0]
+	keyStacks.Put(ks)
+	if err != nil {
 		if !errors.Is(err, errUnsupported) {
 			return dst, err
 		}
@@ -75,17 +95,17 @@ type encoder struct {
 func (e *encoder) node(v any, mapping, simpleKey bool) error {
 	switch x := v.(type) {
 	case nil:
-		e.scalar("null", stylePlain, simpleKey)
+		e.word("null")
 	case string:
 		return e.str(x, simpleKey)
 	case bool:
 		if x {
-			e.scalar("true", stylePlain, simpleKey)
+			e.word("true")
 		} else {
-			e.scalar("false", stylePlain, simpleKey)
+			e.word("false")
 		}
 	case float64:
-		e.scalar(formatFloat(x), stylePlain, simpleKey)
+		e.float(x)
 	case map[string]any:
 		return e.mapping(x)
 	case []any:
@@ -96,17 +116,43 @@ func (e *encoder) node(v any, mapping, simpleKey bool) error {
 	return nil
 }
 
-// formatFloat is go-yaml v2's floatv.
-func formatFloat(f float64) string {
+// word writes a plain scalar that the emitter never quotes, folds or
+// breaks (null, booleans, numbers): a space unless one precedes, then the
+// text. Values are never keys here, so the simple-key rules do not apply.
+func (e *encoder) word(w string) {
+	if !e.whitespace {
+		e.buf = append(e.buf, ' ')
+		e.column++
+	}
+	e.buf = append(e.buf, w...)
+	e.column += len(w)
+	e.whitespace = false
+	e.indention = false
+}
+
+// float is go-yaml v2's floatv: strconv's shortest 'g' format, and .inf,
+// -.inf, .nan; each of these is a plain scalar to the emitter.
+func (e *encoder) float(f float64) {
 	switch {
 	case math.IsInf(f, 1):
-		return ".inf"
+		e.word(".inf")
+		return
 	case math.IsInf(f, -1):
-		return "-.inf"
+		e.word("-.inf")
+		return
 	case math.IsNaN(f):
-		return ".nan"
+		e.word(".nan")
+		return
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	if !e.whitespace {
+		e.buf = append(e.buf, ' ')
+		e.column++
+	}
+	n := len(e.buf)
+	e.buf = strconv.AppendFloat(e.buf, f, 'g', -1, 64)
+	e.column += len(e.buf) - n
+	e.whitespace = false
+	e.indention = false
 }
 
 // str is go-yaml v2's stringv for an untagged string.
