@@ -66,3 +66,49 @@ func Position(src string, i int) (line, col int) {
 	}
 	return line, col
 }
+
+// YAMLFlowDepth returns the offset of the first [ or { in a YAML text that
+// opens more than max flow collections at once, or -1. Quoted scalars and
+// comments are skipped; block structure is not counted (its depth is bound
+// by the length of a line). YAML parsers recurse once per level, and in
+// WebAssembly a few thousand levels exhaust the host's stack, so deeper
+// text is refused before it is parsed.
+func YAMLFlowDepth(src string, max int) int {
+	depth := 0
+	n := len(src)
+	for i := 0; i < n; i++ {
+		switch c := src[i]; c {
+		case '[', '{':
+			if depth++; depth > max {
+				return i
+			}
+		case ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '#':
+			if i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' {
+				for i < n && src[i] != '\n' {
+					i++
+				}
+			}
+		case '\'':
+			for i++; i < n; i++ {
+				if src[i] == '\'' {
+					if i+1 < n && src[i+1] == '\'' {
+						i++
+						continue
+					}
+					break
+				}
+			}
+		case '"':
+			for i++; i < n && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return -1
+}

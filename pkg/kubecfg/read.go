@@ -11,6 +11,7 @@ import (
 	jsonnet "github.com/google/go-jsonnet"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
 )
@@ -182,6 +183,10 @@ func (c *Config) readFile(input string) ([]byte, error) {
 // Kubernetes' YAML reader does) and converts each document with YAML 1.1
 // rules.
 func yamlDocs(data []byte) ([]any, error) {
+	if at := lex.YAMLFlowDepth(string(data), importer.MaxNesting); at >= 0 {
+		line, col := lex.Position(string(data), at)
+		return nil, fmt.Errorf("yaml: line %d, column %d: flow collections nested deeper than %d levels; refusing to parse", line, col, importer.MaxNesting)
+	}
 	var docs []any
 	var cur [][]byte
 	flush := func() error {

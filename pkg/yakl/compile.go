@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
+
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
 )
 
@@ -15,6 +17,11 @@ const (
 	aliasNodeCost = 64
 	maxAliasSize  = 200000 * aliasNodeCost
 )
+
+// MaxFlowDepth is the deepest nesting of flow collections ([ and {) a
+// .yakl file may have: the YAML parser recurses once per level, which in
+// WebAssembly exhausts the host's stack long before the parser's own limit.
+const MaxFlowDepth = 1000
 
 // Compile translates a .yakl file to the Jsonnet that kubecfg evaluates.
 // Every node stays on its source line, so the output has as many lines as
@@ -133,6 +140,10 @@ func (c *compiler) errNode(n *yaml.Node, format string, args ...any) error {
 var recoverPanics = true
 
 func compileFile(filename string, src []byte, pretty bool) (string, error) {
+	if at := lex.YAMLFlowDepth(string(src), MaxFlowDepth); at >= 0 {
+		line, col := lex.Position(string(src), at)
+		return "", errorf(filename, line, col, "flow collections nested deeper than %d levels; refusing to parse", MaxFlowDepth)
+	}
 	if pretty {
 		out, fwd, err := compileOnce(filename, src, options{pretty: true, sepLocals: true})
 		if err != nil || !fwd {

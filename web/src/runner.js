@@ -48,7 +48,10 @@ export class Runner {
           this.version = m.version;
           this.features = m.features || [];
           w.onmessage = (e) => this.onResult(w, e.data);
-          w.onerror = (e) => { if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"})`); };
+          w.onerror = (e) => {
+            e.preventDefault(); // handled: the worker is replaced
+            if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"})`);
+          };
           resolve(m);
         } else if (m.type === "failed") {
           reject(new Error(m.message));

@@ -4,12 +4,23 @@
 /* global importScripts, Go */
 
 let ready = null;
+let dead = false;
+
+// died tells the page that this engine can no longer run anything: the Go
+// program exited (a fatal error such as a stack overflow or running out of
+// memory), or the wasm trapped under a call. The page replaces the worker.
+function died() {
+  if (!dead) {
+    dead = true;
+    postMessage({ type: "exited" });
+  }
+}
 
 async function start(module, wasmExecUrl) {
   importScripts(wasmExecUrl);
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
-  go.run(instance).then(() => postMessage({ type: "exited" }));
+  go.run(instance).then(died, died);
   if (!globalThis.kubecfg) throw new Error("kubecfg.wasm did not define globalThis.kubecfg");
   return globalThis.kubecfg;
 }
@@ -28,16 +39,18 @@ self.onmessage = async (ev) => {
   }
   if (msg.type === "run") {
     const k = await ready;
+    if (dead) return died();
     const started = performance.now();
     let response;
     try {
       response = await k.run(msg.request);
     } catch (err) {
-      response = {
-        output: "", exitCode: 1, features: [], command: "", timings: { totalMs: 0 },
-        diagnostics: [{ severity: "error", message: `kubecfg.run: ${err && err.message || err}` }],
-      };
+      // kubecfg.run turns every error and panic into a response; an
+      // exception here is the engine itself failing (a trap, the host's
+      // stack exhausted), after which the instance is not usable.
+      return died();
     }
+    if (dead || !response || typeof response.exitCode !== "number") return died();
     postMessage({ type: "result", id: msg.id, response, wallMs: performance.now() - started });
   }
 };
