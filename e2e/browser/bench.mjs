@@ -51,7 +51,7 @@ console.log(`headless Chromium, cold, ${runs} runs: engine ready median ${median
     const ed = b.page.getByLabel("Editor", { exact: true });
     await ed.click();
     await b.page.keyboard.press("ControlOrMeta+a");
-    await b.page.keyboard.insertText("std.foldl(function(acc, x) acc + x, std.range(1, 1e6), 0)\n");
+    await b.page.keyboard.insertText("std.foldl(function(a, i) a + std.foldl(function(b, j) b + j, std.range(1, 1000), 0), std.range(1, 100000), 0)\n");
     await waitStatus(b.page, /^Stopped/, 30000);
     const t0 = Date.now();
     await b.page.keyboard.press("ControlOrMeta+a");

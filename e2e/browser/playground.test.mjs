@@ -165,7 +165,9 @@ test("an error's location moves the editor", async () => {
 test("the watchdog stops a runaway evaluation and the next edit works", async () => {
   const { page } = b;
   await waitStatus(page, /^Evaluated/);
-  await setSource(page, "std.foldl(function(acc, x) acc + x, std.range(1, 1e6), 0)\n");
+  // About 1e8 steps in little memory: minutes of work, so only the
+  // watchdog ends it.
+  await setSource(page, "std.foldl(function(a, i) a + std.foldl(function(b, j) b + j, std.range(1, 1000), 0), std.range(1, 100000), 0)\n");
   const status = await waitStatus(page, /ran past 5 s/, 30000);
   assert.match(status, /^Stopped: the evaluation ran past 5 s; started a fresh engine\.$/);
   await setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after' } } }\n");
