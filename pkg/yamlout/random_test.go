@@ -1,15 +1,18 @@
 package yamlout
 
 import (
+	"flag"
 	"math/rand"
 	"testing"
 )
+
+var randomValues = flag.Int("random", 20000, "how many pseudo-random values TestRandomValues compares")
 
 // TestRandomValues runs the fuzz target's value generator on a fixed
 // sequence of pseudo-random inputs, so every go test compares thousands of
 // values with go-yaml v2 even without -fuzz.
 func TestRandomValues(t *testing.T) {
-	n := 20000
+	n := *randomValues
 	if testing.Short() {
 		n = 2000
 	}
