@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 
-	yamlv2 "sigs.k8s.io/yaml/goyaml.v2"
+	"github.com/kubecfg/kubecfg/pkg/yamlout"
 )
 
-// marshalYAML prints a decoded JSON value with go-yaml v2's marshaller, as
-// kubecfg does: natural key order, YAML 1.1 quoting, folding, | blocks.
+// marshalYAML prints a decoded JSON value as go-yaml v2's marshaller does,
+// as kubecfg does: natural key order, YAML 1.1 quoting, folding, | blocks.
+// yamlout prints the same bytes several times faster.
 func marshalYAML(v any) ([]byte, error) {
-	return yamlv2.Marshal(v)
+	return yamlout.Marshal(v)
 }
 
 // FormatObjects prints objects as show prints them: "yaml" (each after a
@@ -23,7 +24,7 @@ func FormatObjects(objs []Object, format string) (string, error) {
 	case "yaml", "yml":
 		for _, o := range objs {
 			buf.WriteString("---\n")
-			b, err := marshalYAML(map[string]any(o))
+			b, err := yamlout.Append(buf.AvailableBuffer(), map[string]any(o))
 			if err != nil {
 				return "", err
 			}

@@ -126,7 +126,11 @@ func (p parser) features(field string, v any) ([]string, error) {
 			if !ok {
 				return nil, p.errorf(field+"."+name, "must be true or false, got %s", typeName(v[name]))
 			}
-			items = append(items, fmt.Sprintf("%s=%t", name, on))
+			item := fmt.Sprintf("%s=%t", name, on)
+			if _, _, err := features.ParseItem(item); err != nil {
+				return nil, p.errorf(field+"."+name, "%v", err)
+			}
+			items = append(items, item)
 		}
 	case []any:
 		for i, e := range v {
