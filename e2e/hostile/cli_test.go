@@ -3,6 +3,7 @@ package hostile
 import (
 	"bytes"
 	"errors"
+	"github.com/kubecfg/kubecfg/internal/testdata"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,18 +13,6 @@ import (
 
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
-
-// buildCLI builds ./cmd/kubecfg into a temporary directory.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kubecfg")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/kubecfg/kubecfg/cmd/kubecfg")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building kubecfg: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // writeFiles puts a request's files in a new directory.
 func writeFiles(t *testing.T, files map[string]string) string {
@@ -96,7 +85,7 @@ func runCLI(t *testing.T, bin, dir string, req playground.Request, deadline time
 // succeeds. Cases that run until stopped are skipped with -short.
 func TestCLI(t *testing.T) {
 	cases := load(t)
-	bin := buildCLI(t)
+	bin := testdata.BuildKubecfg(t)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			deadline := finishDeadline

@@ -5,6 +5,7 @@ package testdata
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -36,4 +37,17 @@ func Dir(tb testing.TB, suite string) string {
 		tb.Skipf("test suite %s not found at %s (set %s to run it)", suite, d, EnvVar)
 	}
 	return d
+}
+
+// BuildKubecfg builds ./cmd/kubecfg into a temporary directory of the test
+// and returns the binary's path, for tests that run the real CLI.
+func BuildKubecfg(tb testing.TB) string {
+	tb.Helper()
+	bin := filepath.Join(tb.TempDir(), "kubecfg")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/kubecfg/kubecfg/cmd/kubecfg")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("building kubecfg: %v\n%s", err, out)
+	}
+	return bin
 }

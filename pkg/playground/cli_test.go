@@ -3,6 +3,7 @@ package playground
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kubecfg/kubecfg/internal/testdata"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,25 +13,13 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-// buildCLI builds the kubecfg binary once for the side-by-side tests.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kubecfg")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/kubecfg/kubecfg/cmd/kubecfg")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building kubecfg: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // TestSideBySide runs every workspace in testdata/workspaces twice: through
 // Run, and through the kubecfg binary with the command line that Run
 // reports ("Copy as command"), in a directory holding the same files. The
 // two must print the same bytes on stdout and stderr and exit alike.
 // Each .txtar's comment is the request as JSON, without files.
 func TestSideBySide(t *testing.T) {
-	bin := buildCLI(t)
+	bin := testdata.BuildKubecfg(t)
 	paths, _ := filepath.Glob("testdata/workspaces/*.txtar")
 	if len(paths) == 0 {
 		t.Fatal("no workspaces")
