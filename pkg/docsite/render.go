@@ -57,7 +57,7 @@ var blockTmpl = template.Must(template.New("block").Parse(`<figure class="kubecf
 <div class="kubecfg-file">{{.Entry.Name}}</div>
 <pre class="chroma kubecfg-code" data-lang="{{.Entry.Lang}}"{{if .Live}} data-kubecfg="{{.Entry.Name}}"{{end}} data-command="{{.Attrs.Command}}" data-output="{{.Attrs.Output}}"{{if .Attrs.Features}} data-features="{{.Attrs.Features}}"{{end}}{{if .Attrs.Expr}} data-expr="{{.Attrs.Expr}}"{{end}} data-state="{{.Fragment}}">
 {{.Entry.HTML}}</pre>
-<div class="kubecfg-file">Output</div>
+<div class="kubecfg-file">Expected output (checked in CI)</div>
 <pre class="kubecfg-output">
 {{.Expected}}</pre>
 <p class="kubecfg-open"><a href="{{.PlaygroundHref}}">Open in playground</a></p>

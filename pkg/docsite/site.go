@@ -244,4 +244,6 @@ th, td { border: 1px solid var(--line); padding: .25rem .5rem; }
 .kubecfg-file { padding: .25rem 1rem; color: var(--muted); font-size: 14px; }
 .kubecfg-open { margin: 0; padding: .25rem 1rem .5rem; }
 .kubecfg-embed { margin: 0 0 .5rem; }
+/* The live frame names its file itself. */
+.kubecfg-file:has(+ .kubecfg-embed) { display: none; }
 `
