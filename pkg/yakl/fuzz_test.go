@@ -27,6 +27,34 @@ func parseOnly(code string) error {
 	return err
 }
 
+// checkCompile checks Compile's promises on src: no panic, errors are
+// *Error, the output (plain and pretty) parses as Jsonnet, the plain output
+// keeps the source's lines, and Desugar works where Compile does.
+func checkCompile(t *testing.T, src string) {
+	t.Helper()
+	for _, pretty := range []bool{false, true} {
+		out, err := compileFile("fuzz.yakl", []byte(src), pretty)
+		if err != nil {
+			var ye *Error
+			if !errors.As(err, &ye) {
+				t.Fatalf("error %v is %T, not *Error", err, err)
+			}
+			return
+		}
+		if perr := parseOnly(out); perr != nil {
+			t.Fatalf("output does not parse: %v\nsource:\n%s\noutput:\n%s", perr, src, out)
+		}
+		if !pretty {
+			if got, want := strings.Count(out, "\n"), strings.Count(src, "\n"); got != want {
+				t.Fatalf("output has %d newlines, source %d\nsource:\n%q\noutput:\n%q", got, want, src, out)
+			}
+		}
+	}
+	if _, err := Desugar("fuzz.yakl", []byte(src)); err != nil {
+		t.Fatalf("Compile works but Desugar fails: %v\nsource:\n%s", err, src)
+	}
+}
+
 // FuzzCompile: Compile never panics, its errors are *Error, its output
 // parses as Jsonnet and has the source's lines.
 func FuzzCompile(f *testing.F) {
@@ -36,27 +64,7 @@ func FuzzCompile(f *testing.F) {
 	recoverPanics = false
 	defer func() { recoverPanics = true }()
 	f.Fuzz(func(t *testing.T, src string) {
-		for _, pretty := range []bool{false, true} {
-			out, err := compileFile("fuzz.yakl", []byte(src), pretty)
-			if err != nil {
-				var ye *Error
-				if !errors.As(err, &ye) {
-					t.Fatalf("error %v is %T, not *Error", err, err)
-				}
-				return
-			}
-			if perr := parseOnly(out); perr != nil {
-				t.Fatalf("output does not parse: %v\nsource:\n%s\noutput:\n%s", perr, src, out)
-			}
-			if !pretty {
-				if got, want := strings.Count(out, "\n"), strings.Count(src, "\n"); got != want {
-					t.Fatalf("output has %d newlines, source %d\nsource:\n%q\noutput:\n%q", got, want, src, out)
-				}
-			}
-		}
-		if _, err := Desugar("fuzz.yakl", []byte(src)); err != nil {
-			t.Fatalf("Compile works but Desugar fails: %v\nsource:\n%s", err, src)
-		}
+		checkCompile(t, src)
 	})
 }
 
@@ -96,26 +104,6 @@ func FuzzCompileExpr(f *testing.F) {
 		q := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\r", `\r`).Replace(expr)
 		block := "    " + strings.ReplaceAll(expr, "\n", "\n    ")
 		src := "'&x': 1\na: \"${" + q + "}\"\nb: \"pre ${" + q + "} post\"\n\"${" + q + "}\": 3\nc: |\n  ${\n" + block + "\n  }\nd: end\n"
-		for _, pretty := range []bool{false, true} {
-			out, err := compileFile("fuzz.yakl", []byte(src), pretty)
-			if err != nil {
-				var ye *Error
-				if !errors.As(err, &ye) {
-					t.Fatalf("error %v is %T, not *Error", err, err)
-				}
-				return
-			}
-			if perr := parseOnly(out); perr != nil {
-				t.Fatalf("output does not parse: %v\nsource:\n%s\noutput:\n%s", perr, src, out)
-			}
-			if !pretty {
-				if got, want := strings.Count(out, "\n"), strings.Count(src, "\n"); got != want {
-					t.Fatalf("output has %d newlines, source %d\nsource:\n%q\noutput:\n%q", got, want, src, out)
-				}
-			}
-		}
-		if _, err := Desugar("fuzz.yakl", []byte(src)); err != nil {
-			t.Fatalf("Compile works but Desugar fails: %v\nsource:\n%s", err, src)
-		}
+		checkCompile(t, src)
 	})
 }
