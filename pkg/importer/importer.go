@@ -70,17 +70,6 @@ func New(opts Options) *Importer {
 	return &Importer{opts: opts, cache: map[string]jsonnet.Contents{}}
 }
 
-// Cwd returns the directory scheme-less import bases are relative to.
-func (im *Importer) Cwd() string { return im.opts.Cwd }
-
-// FileURL returns the file:// URL of a path, made absolute against Cwd.
-func (im *Importer) FileURL(p string) string {
-	if !path.IsAbs(p) {
-		p = path.Join(im.opts.Cwd, p)
-	}
-	return (&url.URL{Scheme: "file", Path: path.Clean(p)}).String()
-}
-
 // DirURL returns the file:// URL of a directory, with a trailing slash.
 func DirURL(dir string) string {
 	u := (&url.URL{Scheme: "file", Path: path.Clean(dir)}).String()
