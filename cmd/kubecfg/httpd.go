@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/hook"
 )
 
 func newHttpdCmd(g *globals) *cobra.Command {
@@ -22,7 +23,7 @@ func newHttpdCmd(g *globals) *cobra.Command {
 			if err := cfg.Gates.Require(features.Httpd); err != nil {
 				return err
 			}
-			h, err := cfg.HookHandler(args)
+			h, err := hook.Handler(cfg, args)
 			if err != nil {
 				return err
 			}

@@ -1,4 +1,4 @@
-package kubecfg
+package hook
 
 import (
 	"net/http/httptest"
@@ -7,18 +7,19 @@ import (
 
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
-func TestHookHandler(t *testing.T) {
-	c := &Config{Gates: features.AllAlpha(), Cwd: "/w", FS: importer.NewMapFS("/w", map[string]string{
+func TestHandler(t *testing.T) {
+	c := &kubecfg.Config{Gates: features.AllAlpha(), Cwd: "/w", FS: importer.NewMapFS("/w", map[string]string{
 		"hooks/sync.jsonnet":  "function(request) { status: { seen: request.parent.metadata.name }, lib: (import 'lib.libsonnet').x }",
 		"hooks/lib.libsonnet": "{ x: 1 }",
 		"bad.jsonnet":         "function(request) error 'no'",
 	})}
-	if _, err := c.HookHandler(nil); err == nil || err.Error() != "jsonnet filename required" {
+	if _, err := Handler(c, nil); err == nil || err.Error() != "jsonnet filename required" {
 		t.Fatalf("no files: %v", err)
 	}
-	h, err := c.HookHandler([]string{"hooks/sync.jsonnet", "bad.jsonnet"})
+	h, err := Handler(c, []string{"hooks/sync.jsonnet", "bad.jsonnet"})
 	if err != nil {
 		t.Fatal(err)
 	}
