@@ -173,9 +173,9 @@ func (c *compiler) templateText(n *yaml.Node, text string) error {
 // exprCode is the text of an expression as it goes into the output.
 func (c *compiler) exprCode(expr string) string {
 	if c.pretty && c.flat == 0 && !strings.ContainsAny(expr, "#/\r") {
-		return strings.TrimSpace(expr)
+		return strings.Trim(expr, space)
 	}
-	return strings.TrimSpace(flatten(expr))
+	return strings.Trim(flatten(expr), space)
 }
 
 // expr checks and writes one ${…} expression.

@@ -61,7 +61,7 @@ func firstComments(src []byte) string {
 		if nl >= 0 {
 			lineEnd = end + nl + 1
 		}
-		t := bytes.TrimSpace(src[end:lineEnd])
+		t := bytes.Trim(src[end:lineEnd], space)
 		if len(t) > 0 && t[0] != '#' {
 			break
 		}

@@ -120,7 +120,7 @@ func repair(src []byte) ([]byte, bool) {
 			blockIndent = indent
 			// A block scalar at the top of a document may have no
 			// indentation, which goyaml does not read: indent it by one.
-			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(hdr), "---"))
+			t := strings.Trim(strings.TrimPrefix(strings.Trim(hdr, space), "---"), space)
 			if indent == 0 && (strings.HasPrefix(hdr, "--- ") || hdr == t) && (strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">")) && !strings.ContainsAny(t, "0123456789") {
 				zeroIndent, blockIndent = true, -1
 			} else if fixed, ok := indentIndicator(line, indent, lines[i+1:]); ok {
@@ -136,7 +136,7 @@ func repair(src []byte) ([]byte, bool) {
 
 func nextIsBareDocument(rest []string) bool {
 	for _, l := range rest {
-		t := strings.TrimSpace(l)
+		t := strings.Trim(l, space)
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}

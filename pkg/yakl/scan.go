@@ -4,6 +4,11 @@ import (
 	"strings"
 )
 
+// space is the whitespace of both YAML and Jsonnet: space, tab and line
+// breaks. Other Unicode spaces (U+3000, say) are content in YAML and an
+// error in Jsonnet, so trimming must not take them away.
+const space = " \t\r\n"
+
 // part is one piece of a scalar's text: a literal, or a ${…} expression.
 type part struct {
 	lit    string
