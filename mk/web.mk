@@ -12,10 +12,17 @@ BENCH_TARGETS += bench-web
 
 .PHONY: web wasm web-deps e2e-deps test-web-unit test-wasm-shim test-e2e-browser bench-web screenshots
 
-wasm: static/kubecfg.wasm static/wasm_exec.js
+wasm: static/kubecfg.wasm static/kubecfg-core.wasm static/wasm_exec.js
 
+# The full engine, and the core engine the page starts with (no JSON Schema
+# validator: wasm/playground's doc comment says why).
 static/kubecfg.wasm: FORCE
+	rm -f $@.br $@.gz
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm/playground
+
+static/kubecfg-core.wasm: FORCE
+	rm -f $@.br $@.gz
+	GOOS=js GOARCH=wasm $(GO) build -tags kubecfg_noschema -trimpath -ldflags='-s -w' -o $@ ./wasm/playground
 
 static/wasm_exec.js: FORCE
 	cp $(GOROOT_WASM)/wasm_exec.js $@
@@ -32,14 +39,19 @@ web-deps: web/node_modules/.package-lock.json
 e2e-deps: e2e/browser/node_modules/.package-lock.json
 	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# The site, then brotli and gzip copies of what the page loads, which
+# `kubecfg playground` serves to browsers that accept them.
 web: wasm web-deps
 	$(GO) run ./scripts/build-web.go
+	$(NODE) scripts/compress.mjs static/kubecfg-core.wasm static/kubecfg.wasm static/wasm_exec.js \
+		static/index.html static/embed.html static/embed.js static/dist/*.js static/dist/*.css
 
 test-web-unit: web-deps
 	cd web && $(NODE) --test test/*.test.mjs
 
 test-wasm-shim:
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/playground/
+	GOOS=js GOARCH=wasm $(GO) test -tags kubecfg_noschema -run 'TestEngine' -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/playground/
 
 test-e2e-browser: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) --test --test-concurrency=1 *.test.mjs
@@ -49,3 +61,10 @@ screenshots: bin/kubecfg e2e-deps
 
 bench-web: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs
+
+# The core engine's Go side (build tag kubecfg_noschema: no JSON Schema
+# validator; a run that needs it asks for the full engine).
+TEST_TARGETS += test-core-engine
+.PHONY: test-core-engine
+test-core-engine:
+	$(GO) test -tags kubecfg_noschema -run NoSchema ./pkg/stdlib ./pkg/playground

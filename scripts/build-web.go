@@ -1,11 +1,11 @@
 //go:build ignore
 
 // build-web bundles the playground's front end with esbuild's Go API:
-// web/src/main.js, web/src/worker.js and web/src/embed-page.js (and the CSS
-// they import) become content-hashed files in static/dist/, web/src/embed.js
+// web/src/main.js, worker.js, boot.js and embed-page.js (and the CSS they
+// import) become content-hashed files in static/dist/, web/src/embed.js
 // becomes static/embed.js, and web/index.html and web/embed.html become
-// static/index.html and static/embed.html with those names (and a hash of
-// static/kubecfg.wasm) filled in. Run from the module root: go run ./scripts/build-web.go
+// static/index.html and static/embed.html with those names (and hashes of
+// static/kubecfg-core.wasm and static/kubecfg.wasm) filled in. Run from the module root: go run ./scripts/build-web.go
 package main
 
 import (
@@ -36,7 +36,10 @@ func build(minify bool) error {
 	if _, err := os.Stat("web/node_modules/@codemirror/view"); err != nil {
 		return fmt.Errorf("web/node_modules is missing: run npm ci --prefix web first: %w", err)
 	}
-	for _, old := range []string{"static/dist", "static/embed.js", "static/embed.js.map"} {
+	// Compressed copies (scripts/compress.mjs) of an earlier build would be
+	// served in place of the new files: they go too.
+	stale, _ := filepath.Glob("static/*.[bg][rz]")
+	for _, old := range append([]string{"static/dist", "static/embed.js", "static/embed.js.map"}, stale...) {
 		if err := os.RemoveAll(old); err != nil {
 			return fmt.Errorf("cleaning %s: %w", old, err)
 		}
@@ -50,6 +53,7 @@ func build(minify bool) error {
 	}{
 		{"web/src/main.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
 		{"web/src/worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
+		{"web/src/boot.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
 		{"web/src/embed-page.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
 		// embed.js keeps its name: docs pages link to it.
 		{"web/src/embed.js", api.FormatIIFE, "static", "[name]"},
@@ -66,17 +70,22 @@ func build(minify bool) error {
 	if err != nil {
 		return err
 	}
+	core, err := fileHash("static/kubecfg-core.wasm")
+	if err != nil {
+		return err
+	}
 	fill := strings.NewReplacer(
-		"{{MAIN}}", names["main.js"], "{{CSS}}", names["main.css"], "{{WORKER}}", names["worker.js"],
+		"{{MAIN}}", names["main.js"], "{{CSS}}", names["main.css"], "{{WORKER}}", names["worker.js"], "{{BOOT}}", names["boot.js"],
 		"{{EMBED_MAIN}}", names["embed-page.js"], "{{EMBED_CSS}}", names["embed-page.css"],
-		"{{WASM}}", "kubecfg.wasm?v="+wasm, "{{WASM_EXEC}}", "wasm_exec.js?v="+wasm,
+		"{{WASM}}", "kubecfg-core.wasm?v="+core, "{{WASM_FULL}}", "kubecfg.wasm?v="+wasm,
+		"{{WASM_EXEC}}", "wasm_exec.js?v="+wasm,
 	)
 	for _, page := range []string{"index.html", "embed.html"} {
 		if err := writePage(page, fill); err != nil {
 			return err
 		}
 	}
-	return writeAssetList(names, wasm)
+	return writeAssetList(names, wasm, core)
 }
 
 // writePage fills in web/NAME and writes it to static/NAME.
@@ -163,9 +172,9 @@ func fileHash(path string) (string, error) {
 
 // writeAssetList writes static/dist/assets.json: the files the service
 // worker caches for offline use.
-func writeAssetList(names map[string]string, wasm string) error {
-	list := []string{"index.html", "kubecfg.wasm?v=" + wasm, "wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
-	for _, k := range []string{"main.js", "main.css", "worker.js"} {
+func writeAssetList(names map[string]string, wasm, core string) error {
+	list := []string{"index.html", "kubecfg-core.wasm?v=" + core, "kubecfg.wasm?v=" + wasm, "wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
+	for _, k := range []string{"boot.js", "main.js", "main.css", "worker.js"} {
 		list = append(list, names[k])
 	}
 	list = append(list, "embed.html", "embed.js", names["embed-page.js"], names["embed-page.css"])

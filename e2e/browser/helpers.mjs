@@ -63,3 +63,21 @@ export async function afterRun(page, action, timeout = 30000) {
     .catch(async () => { throw new Error(`no run finished after the action; status: ${await page.locator("[role=status]").textContent()}`); });
   return page.locator("[role=status]").textContent();
 }
+
+/**
+ * waitOffline waits until the service worker is active and has cached the
+ * site (page.waitForFunction does not await an async predicate: it would
+ * take the Promise for true).
+ */
+export async function waitOffline(page, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const ok = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return !!r?.active && r.active.state === "activated" && (await caches.keys()).length > 0;
+    });
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`the service worker was not active after ${timeout} ms`);
+    await page.waitForTimeout(100);
+  }
+}

@@ -24,7 +24,7 @@ const harnessHTML = `<!doctype html><meta charset="utf-8"><title>hostile</title>
 const harnessJS = (workerUrl) => `
 import { Runner, TimeoutError } from "/__hostile/runner.js";
 const restarts = [];
-const runner = new Runner({ wasmUrl: "/kubecfg.wasm", wasmExecUrl: "/wasm_exec.js", workerUrl: ${JSON.stringify(workerUrl)},
+const runner = new Runner({ wasmUrl: "/kubecfg-core.wasm", fullWasmUrl: "/kubecfg.wasm", wasmExecUrl: "/wasm_exec.js", workerUrl: ${JSON.stringify(workerUrl)},
   timeoutMs: ${timeoutMs}, onRestart: (why) => restarts.push(why) });
 window.hostileReady = runner.start();
 window.hostileRun = async (request) => {

@@ -10,7 +10,7 @@ import path from "node:path";
 import { open } from "./browser.mjs";
 import { staticRoot } from "./server.mjs";
 import {
-  waitStatus, outputText, errorsText, setSource, editorText, loadExample, openPane, afterRun,
+  waitStatus, outputText, errorsText, setSource, editorText, loadExample, openPane, afterRun, waitOffline,
 } from "./helpers.mjs";
 
 let b;
@@ -48,6 +48,27 @@ async function waitOutput(page, re, timeout = 30000) {
     [re.source], { timeout },
   ).catch(async () => { throw new Error(`output never matched ${re}; it is:\n${await outputText(page)}\nerrors: ${await errorsText(page)}`); });
 }
+
+test("the page starts on the core engine; validateJSONSchema loads the full one", async () => {
+  const page = await b.context.newPage();
+  const wasm = [];
+  page.on("request", (r) => { if (/\.wasm(\?|$)/.test(r.url())) wasm.push(new URL(r.url()).pathname); });
+  await page.goto(b.url + "?nosw");
+  await waitStatus(page, /^Evaluated/);
+  assert.deepEqual(wasm, ["/kubecfg-core.wasm"], "the default example needs only the core engine");
+  await setSource(page, "local kubecfg = import 'kubecfg.libsonnet';\n" +
+    "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'checked' },\n" +
+    "  data: { valid: std.toString(kubecfg.validateJSONSchema({ a: 1 }, { type: 'object', required: ['a'] })) } } }\n");
+  await waitOutput(page, /valid: "true"/);
+  assert.match(await waitStatus(page, /^Evaluated/), /Evaluated/);
+  assert.deepEqual(wasm, ["/kubecfg-core.wasm", "/kubecfg.wasm"]);
+  // A failing validation is kubecfg's error, from the full engine.
+  await setSource(page, "local kubecfg = import 'kubecfg.libsonnet';\nkubecfg.validateJSONSchema({ a: 'x' }, { properties: { a: { type: 'number' } } })\n");
+  await waitStatus(page, /^Failed/);
+  assert.match(await errorsText(page), /object is invalid against the schema/);
+  assert.doesNotMatch(await errorsText(page), /not in this engine/);
+  await page.close();
+});
 
 test("the default example evaluates on load", async () => {
   const { page } = b;
@@ -273,10 +294,7 @@ test("Copy as command copies the command line", async () => {
 test("after one visit the playground works offline", async () => {
   const { page, context } = b;
   await waitStatus(page, /^Evaluated/);
-  await page.waitForFunction(async () => {
-    const r = await navigator.serviceWorker.getRegistration();
-    return !!r?.active && (await caches.keys()).length > 0;
-  }, null, { timeout: 30000 });
+  await waitOffline(page);
   await context.setOffline(true);
   try {
     const other = await context.newPage();
@@ -297,7 +315,7 @@ test("a new version is announced, never reloaded over the page", async () => {
     const { page } = own;
     await page.goto(own.url);
     await waitStatus(page, /^Evaluated/);
-    await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, null, { timeout: 30000 });
+    await waitOffline(page);
     await page.reload();
     await waitStatus(page, /^Evaluated/);
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });

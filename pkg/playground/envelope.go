@@ -60,4 +60,9 @@ type Response struct {
 	Features    []FeatureRow `json:"features"`
 	Command     string       `json:"command"`
 	Timings     Timings      `json:"timings"`
+	// NeedsFullEngine is set by an engine built without the JSON Schema
+	// validator (stdlib.SchemaBuiltIn false) when the program called
+	// validateJSONSchema: the output is not kubecfg's, and the page runs
+	// the request again on the full engine.
+	NeedsFullEngine bool `json:"needsFullEngine,omitempty"`
 }

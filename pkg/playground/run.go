@@ -11,6 +11,7 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // DefaultRoot is the directory a workspace's files are placed in. Error
@@ -64,7 +65,11 @@ func (r *Runner) Run(req Request) (resp Response) {
 		return cached
 	}
 	resp.Command = CommandLine(req)
+	misses := stdlib.SchemaMisses()
 	defer func() {
+		if stdlib.SchemaMisses() != misses {
+			resp.NeedsFullEngine = true
+		}
 		if p := recover(); p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))

@@ -1,12 +1,17 @@
 //go:build js && wasm
 
 // Command playground is the browser playground's WebAssembly shim: it
-// defines globalThis.kubecfg = { version, run(request) → Promise<response>,
-// features() → rows } on top of pkg/playground and then keeps the Go
+// defines globalThis.kubecfg = { version, schema, run(request) →
+// Promise<response>, features() → rows } on top of pkg/playground and then keeps the Go
 // program alive. Requests and responses cross the boundary as JSON text, so
 // they are exactly the JSON form of playground.Request and
 // playground.Response. A bad request, an error or a panic becomes a
 // response with a diagnostic; the instance stays usable.
+//
+// It is built twice: in full, and with the build tag kubecfg_noschema as
+// the core engine the page starts with (no JSON Schema validator; schema
+// is false). A run that calls validateJSONSchema on the core engine
+// answers NeedsFullEngine, and the page reruns it on the full one.
 package main
 
 import (
@@ -17,6 +22,7 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"
+	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // runner keeps its VM and caches between requests of one page.
@@ -25,6 +31,7 @@ var runner = &playground.Runner{}
 func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("version", kubecfg.Version)
+	api.Set("schema", stdlib.SchemaBuiltIn)
 	api.Set("run", js.FuncOf(run))
 	api.Set("features", js.FuncOf(featureRows))
 	js.Global().Set("kubecfg", api)

@@ -5,13 +5,12 @@
 import "./style.css";
 import "./embed.css";
 import { createEditor, createOutput } from "./editor.js";
-import { Runner, TimeoutError } from "./runner.js";
+import { Runner } from "./runner.js";
 import * as store from "./state.js";
 import { exampleByName, examples } from "./examples.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
-const meta = (name, dflt) => document.querySelector(`meta[name="kubecfg:${name}"]`)?.content || dflt;
 
 let state;
 let timer = 0;
@@ -53,7 +52,7 @@ async function run() {
   try {
     resp = await runner.run(req);
   } catch (err) {
-    status(err instanceof TimeoutError ? `${err.message}.` : `The engine failed: ${err.message}`, true);
+    status(err.name === "TimeoutError" ? `${err.message}.` : `The engine failed: ${err.message}`, true);
     return;
   }
   if (!resp) return;
@@ -97,11 +96,7 @@ async function start() {
   editor.open(state.entry, state.files[state.entry]);
   new ResizeObserver(reportSize).observe(document.body);
   updateLink();
-  runner = new Runner({
-    wasmUrl: meta("wasm", "kubecfg.wasm"),
-    wasmExecUrl: new URL(meta("wasm-exec", "wasm_exec.js"), location.href).href,
-    workerUrl: meta("worker", "dist/worker.js"),
-  });
+  runner = globalThis.kubecfgEngine || Runner.fromPage();
   try {
     await runner.start();
   } catch (err) {

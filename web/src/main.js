@@ -4,15 +4,13 @@
 import "./style.css";
 import { createEditor, createOutput } from "./editor.js";
 import { examples, exampleByName } from "./examples.js";
-import { Runner, TimeoutError } from "./runner.js";
+import { Runner } from "./runner.js";
 import * as store from "./state.js";
 import { encodeTxtar, decodeTxtar } from "./txtar.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
-const meta = (name, dflt) => document.querySelector(`meta[name="kubecfg:${name}"]`)?.content || dflt;
-const debounceMs = 300;
 const backupKey = "kubecfg-playground/previous";
 
 let state = null;
@@ -37,10 +35,23 @@ function status(text, bad = false) {
   el.className = bad ? "bad" : "";
 }
 
+// A notice is a message about something the user did (a file added, an
+// example loaded). Edits run at once, so the run's own status line would
+// replace it: the notice rides along after the next run's status instead.
+let notice = "";
+function tell(text, bad = false) {
+  notice = text;
+  status(text, bad);
+}
+function runStatus(text, bad = false, { keep = false } = {}) {
+  status(notice ? `${text} ${notice}` : text, bad);
+  if (!keep) notice = "";
+}
+
 // ---- state changes -----------------------------------------------------
 
 function changed({ run = true } = {}) {
-  if (!store.save(state)) status("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
+  if (!store.save(state)) tell("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(updateURL, 500);
   if (run) schedule();
@@ -66,9 +77,13 @@ async function updateURL() {
 const sameWorkspace = (a, b) => !!a && !!b &&
   JSON.stringify([a.files, a.entry, a.controls]) === JSON.stringify([b.files, b.entry, b.controls]);
 
+// schedule runs the workspace as soon as this turn of the event loop is
+// over (changes made together run once). There is no debounce: the runner
+// keeps one run in flight and only the newest edit queued, so typing into
+// a slow program costs no more runs than it can finish.
 function schedule() {
   clearTimeout(timer);
-  timer = setTimeout(runNow, debounceMs);
+  timer = setTimeout(runNow, 0);
 }
 
 function replaceState(next, why) {
@@ -81,7 +96,7 @@ function replaceState(next, why) {
   for (const p of Object.keys(state.files)) editor.forget(p);
   render();
   changed();
-  if (why) status(why);
+  if (why) tell(why);
 }
 
 // ---- editor ------------------------------------------------------------
@@ -230,7 +245,7 @@ function deleteFile() {
   if (state.entry === path) state.entry = Object.keys(state.files)[0];
   openFile(state.entry);
   changed();
-  status(`Deleted ${path}.`);
+  tell(`Deleted ${path}.`);
 }
 
 function makeEntry() {
@@ -248,7 +263,7 @@ async function addDroppedFiles(fileList) {
         const { files } = decodeTxtar(text);
         for (const [p, t] of Object.entries(files)) { state.files[p] = t; editor.forget(p); added++; }
       } catch (err) {
-        status(`${f.name}: ${err.message}`, true);
+        tell(`${f.name}: ${err.message}`, true);
       }
     } else {
       state.files[f.name] = text;
@@ -259,7 +274,7 @@ async function addDroppedFiles(fileList) {
   if (!added) return;
   openFile(state.active in state.files ? state.active : state.entry);
   changed();
-  status(`Added ${added} file${added === 1 ? "" : "s"}.`);
+  tell(`Added ${added} file${added === 1 ? "" : "s"}.`);
 }
 
 function download(name, text, type = "text/plain") {
@@ -296,7 +311,7 @@ function bindControls() {
       c.command = "eval";
       if (!lastRows.find((r) => r.name === "eval")?.enabled) c.features.eval = true;
       renderControls();
-      status("The compiled view is kubecfg eval -o jsonnet: switched the command to eval.");
+      tell("The compiled view is kubecfg eval -o jsonnet: switched the command to eval.");
     }
     changed();
   });
@@ -367,9 +382,9 @@ function bindControls() {
 async function copy(text, done) {
   try {
     await navigator.clipboard.writeText(text);
-    status(done);
+    tell(done);
   } catch {
-    status("The browser refused the clipboard; select the text and copy it.", true);
+    tell("The browser refused the clipboard; select the text and copy it.", true);
   }
 }
 
@@ -447,16 +462,16 @@ async function runNow() {
   clearTimeout(timer);
   if (!engineReady) { $("command-line").textContent = localCommand(); return; }
   const request = store.toRequest(state, runner.version);
-  status("Evaluating…");
+  runStatus("Evaluating…", false, { keep: true });
   let resp;
   try {
     resp = await runner.run(request);
   } catch (err) {
-    if (err instanceof TimeoutError) {
+    if (err.name === "TimeoutError") {
       showTimeout(err.message);
       return;
     }
-    status(`The engine failed: ${err.message}`, true);
+    runStatus(`The engine failed: ${err.message}`, true);
     return;
   }
   if (!resp) return; // superseded by a newer edit
@@ -472,7 +487,7 @@ function showTimeout(message) {
   p.textContent = message.charAt(0).toUpperCase() + message.slice(1) + ".";
   box.replaceChildren(p);
   box.hidden = false;
-  status(p.textContent, true);
+  runStatus(p.textContent, true);
   finished();
 }
 
@@ -488,9 +503,9 @@ function show(resp, request) {
   drawDiagnostics();
   const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
   const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
-  if (ok) status(`Evaluated in ${t} ms.`);
-  else status(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
-  if (!performance.getEntriesByName("kubecfg:first-result").length) performance.mark("kubecfg:first-result");
+  if (ok) runStatus(`Evaluated in ${t} ms.`);
+  else runStatus(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+  if (!performance.getEntriesByName("kubecfg:first-result").length) performance.mark("kubecfg:first-result", { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs } });
   finished();
 }
 
@@ -632,28 +647,31 @@ async function start() {
   render();
   store.save(state);
   updateURL();
-  status(init.why ? `${init.why} Loading the engine…` : "Loading the engine…", !!init.bad);
-  runner = new Runner({
-    wasmUrl: meta("wasm", "kubecfg.wasm"),
-    wasmExecUrl: new URL(meta("wasm-exec", "wasm_exec.js"), location.href).href,
-    workerUrl: meta("worker", "dist/worker.js"),
-    timeoutMs: Number(new URLSearchParams(location.search).get("timeout")) || 5000,
-  });
+  if (init.why) tell(init.why, !!init.bad);
+  runStatus("Loading the engine…", !!init.bad, { keep: true });
+  runner = globalThis.kubecfgEngine || Runner.fromPage();
+  runner.opts.onRestart = (why) => {
+    if (why === "full") runStatus("Loading the full engine (this program uses validateJSONSchema)…", false, { keep: true });
+  };
   try {
     await runner.start();
   } catch (err) {
     status(`Could not start the engine: ${err.message}`, true);
+    offline();
     return;
   }
   engineReady = true;
-  performance.mark("kubecfg:engine-ready");
+  performance.mark("kubecfg:engine-ready", { detail: runner.startup });
   $("version").textContent = `kubecfg ${runner.version}`;
   if (init.version && init.version !== runner.version) {
-    status(`This link was made with kubecfg ${init.version}; this is kubecfg ${runner.version}, so results may differ.`);
+    tell(`This link was made with kubecfg ${init.version}; this is kubecfg ${runner.version}, so results may differ.`);
   }
   lastRows = runner.features;
   renderFeatures(lastRows);
-  runNow();
+  await runNow();
+  // The service worker caches the whole site (both engines) for offline
+  // use: after the first result, so it does not compete with it.
+  offline();
 }
 
 /** offline registers the service worker and announces new versions. */
@@ -662,12 +680,11 @@ function offline() {
   navigator.serviceWorker.addEventListener("message", (ev) => {
     if (ev.data?.type !== "update-ready") return;
     $("update").hidden = false;
-    status("A new version of the playground is ready: reload to update (your workspace is saved).");
+    tell("A new version of the playground is ready: reload to update (your workspace is saved).");
   });
   navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err.message));
 }
 
 $("update").addEventListener("click", () => { store.save(state); location.reload(); });
-offline();
 start();
 

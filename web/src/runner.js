@@ -1,52 +1,93 @@
-// Runner owns the evaluation worker: it compiles kubecfg.wasm once, hands
+// Runner owns the evaluation worker: it compiles the engine once, hands
 // the Module to each worker, keeps at most one run in flight (newer
 // requests replace a queued one), and stops a run past its time limit by
 // terminating the worker and starting a fresh one at once.
+//
+// The page starts on the core engine (kubecfg-core.wasm: no JSON Schema
+// validator, so it is smaller and starts faster). A run that needs the
+// validator comes back with needsFullEngine; the runner then switches to
+// the full engine (kubecfg.wasm) for good and runs the request again, so
+// the page only ever sees kubecfg's own answer.
 
 /** TimeoutError marks a run that the watchdog stopped. */
-export class TimeoutError extends Error {}
+export class TimeoutError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "TimeoutError"; // checked by name: the page and the boot script bundle this file apart
+  }
+}
+
+/** compile fetches and compiles one engine. */
+async function compile(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch (err) {
+    // A server without application/wasm: compile from the bytes.
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`loading ${url}: ${r.status} ${r.statusText}`);
+    return WebAssembly.compile(await r.arrayBuffer());
+  }
+}
 
 export class Runner {
   /**
-   * @param {{wasmUrl: string, wasmExecUrl: string, workerUrl: string,
-   *          timeoutMs?: number, onRestart?: (why: string) => void}} opts
+   * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
+   *          workerUrl: string, timeoutMs?: number,
+   *          onRestart?: (why: string) => void}} opts
+   * wasmUrl is the engine to start with; fullWasmUrl, when given, the one
+   * to switch to for a run that needs it.
    */
   constructor(opts) {
     this.opts = { timeoutMs: 5000, ...opts };
-    this.module = null;
+    this.module = null; // a Promise of the WebAssembly.Module in use
+    this.full = !opts.fullWasmUrl;
     this.worker = null;
     this.workerReady = null;
+    this.started = null;
     this.seq = 0;
     this.inflight = null; // {id, resolve, reject, timer}
     this.queued = null; // {request, resolve, reject}
     this.version = "";
     this.features = [];
+    this.startup = null;
   }
 
-  /** start compiles the module and starts the first worker. */
-  async start() {
-    const res = fetch(this.opts.wasmUrl);
-    try {
-      this.module = await WebAssembly.compileStreaming(res);
-    } catch (err) {
-      // A server without application/wasm: compile from the bytes.
-      const r = await fetch(this.opts.wasmUrl);
-      if (!r.ok) throw new Error(`loading ${this.opts.wasmUrl}: ${r.status} ${r.statusText}`);
-      this.module = await WebAssembly.compile(await r.arrayBuffer());
+  /**
+   * fromPage makes a runner from the page's <meta name="kubecfg:…"> tags
+   * (index.html, embed.html) and ?timeout=MS.
+   */
+  static fromPage(doc = document, loc = location) {
+    const meta = (name, dflt) => doc.querySelector(`meta[name="kubecfg:${name}"]`)?.content || dflt;
+    return new Runner({
+      wasmUrl: meta("wasm", "kubecfg.wasm"),
+      fullWasmUrl: meta("wasm-full", ""),
+      wasmExecUrl: new URL(meta("wasm-exec", "wasm_exec.js"), loc.href).href,
+      workerUrl: meta("worker", "dist/worker.js"),
+      timeoutMs: Number(new URLSearchParams(loc.search).get("timeout")) || 5000,
+    });
+  }
+
+  /** start compiles the engine and starts the first worker, once. */
+  start() {
+    if (!this.started) {
+      this.module = compile(this.opts.wasmUrl);
+      this.started = this.spawn();
+      this.started.catch(() => {}); // the caller of start sees the error
     }
-    return this.spawn();
+    return this.started;
   }
 
-  /** spawn starts a worker from the compiled module. */
+  /** spawn starts a worker from the module in use. */
   spawn() {
-    const w = new Worker(this.opts.workerUrl);
+    const w = new Worker(this.opts.workerUrl); // loads while the module compiles
     this.worker = w;
-    this.workerReady = new Promise((resolve, reject) => {
+    this.workerReady = this.module.then((module) => new Promise((resolve, reject) => {
       w.onmessage = (ev) => {
         const m = ev.data;
         if (m.type === "ready") {
           this.version = m.version;
           this.features = m.features || [];
+          this.startup = m.startup || null;
           w.onmessage = (e) => this.onResult(w, e.data);
           w.onerror = (e) => {
             e.preventDefault(); // handled: the worker is replaced
@@ -58,8 +99,11 @@ export class Runner {
         }
       };
       w.onerror = (ev) => reject(new Error(ev.message || "the worker failed to start"));
-    });
-    w.postMessage({ type: "init", module: this.module, wasmExecUrl: this.opts.wasmExecUrl });
+      w.postMessage({ type: "init", module, wasmExecUrl: this.opts.wasmExecUrl });
+    }));
+    if (performance.getEntriesByName("kubecfg:wasm-compiled").length === 0) {
+      this.module.then(() => performance.mark("kubecfg:wasm-compiled"), () => {});
+    }
     return this.workerReady;
   }
 
@@ -77,12 +121,13 @@ export class Runner {
     const job = this.queued;
     this.queued = null;
     const id = ++this.seq;
-    this.inflight = { id, ...job, timer: 0 };
+    this.inflight = { ...job, id, timer: 0 };
     try {
       await this.workerReady;
     } catch (err) {
-      this.inflight = null;
+      if (this.inflight?.id === id) this.inflight = null;
       job.reject(err);
+      this.pump();
       return;
     }
     if (!this.inflight || this.inflight.id !== id) return;
@@ -96,7 +141,26 @@ export class Runner {
     const job = this.inflight;
     clearTimeout(job.timer);
     this.inflight = null;
+    if (m.response.needsFullEngine && !this.full) {
+      this.upgrade(job);
+      return;
+    }
     job.resolve({ ...m.response, wallMs: m.wallMs });
+    this.pump();
+  }
+
+  /**
+   * upgrade switches to the full engine for good and runs job again on it
+   * (unless a newer request has replaced it meanwhile).
+   */
+  upgrade(job) {
+    this.full = true;
+    this.worker.terminate();
+    this.module = compile(this.opts.fullWasmUrl);
+    this.spawn().catch(() => {}); // pump reports a failure to the job
+    if (this.opts.onRestart) this.opts.onRestart("full");
+    if (this.queued) job.resolve(null);
+    else this.queued = { request: job.request, resolve: job.resolve, reject: job.reject };
     this.pump();
   }
 

@@ -5,6 +5,7 @@
 
 let ready = null;
 let dead = false;
+let startup = null;
 
 // died tells the page that this engine can no longer run anything: the Go
 // program exited (a fatal error such as a stack overflow or running out of
@@ -17,10 +18,13 @@ function died() {
 }
 
 async function start(module, wasmExecUrl) {
+  const t0 = performance.now();
   importScripts(wasmExecUrl);
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
+  const t1 = performance.now();
   go.run(instance).then(died, died);
+  startup = { instantiateMs: t1 - t0, initMs: performance.now() - t1 };
   if (!globalThis.kubecfg) throw new Error("kubecfg.wasm did not define globalThis.kubecfg");
   return globalThis.kubecfg;
 }
@@ -31,7 +35,7 @@ self.onmessage = async (ev) => {
     ready = start(msg.module, msg.wasmExecUrl);
     try {
       const k = await ready;
-      postMessage({ type: "ready", version: k.version, features: k.features() });
+      postMessage({ type: "ready", version: k.version, features: k.features(), startup });
     } catch (err) {
       postMessage({ type: "failed", message: String(err && err.message || err) });
     }

@@ -1,0 +1,19 @@
+//go:build kubecfg_noschema
+
+package stdlib
+
+import (
+	"errors"
+	"testing"
+)
+
+// Run with: go test -tags kubecfg_noschema -run NoSchema ./pkg/stdlib
+func TestNoSchemaCountsMisses(t *testing.T) {
+	before := SchemaMisses()
+	if _, err := validateJSONSchema([]any{map[string]any{}, map[string]any{"type": "object"}}); !errors.Is(err, ErrNoSchema) {
+		t.Fatalf("validateJSONSchema without the validator: %v, want ErrNoSchema", err)
+	}
+	if got := SchemaMisses() - before; got != 1 {
+		t.Fatalf("SchemaMisses grew by %d, want 1", got)
+	}
+}

@@ -1,0 +1,42 @@
+//go:build !js
+
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestWasmDeps guards the browser engines' size: what each links is
+// listed by go list for GOOS=js, and a package named here must not be in
+// it (net/http is kubecfg httpd's, in pkg/hook; the JSON Schema validator
+// and golang.org/x/text are the full engine's only).
+func TestWasmDeps(t *testing.T) {
+	for _, c := range []struct {
+		tags      string
+		forbidden []string
+	}{
+		{"", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2"}},
+		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message"}},
+	} {
+		cmd := exec.Command("go", "list", "-deps", "-tags", c.tags, ".")
+		cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list -tags %q: %v", c.tags, err)
+		}
+		deps := map[string]bool{}
+		for _, d := range strings.Fields(string(out)) {
+			deps[d] = true
+		}
+		if !deps["github.com/google/go-jsonnet"] {
+			t.Fatalf("go list -tags %q: go-jsonnet is not among the dependencies; is this the right package?", c.tags)
+		}
+		for _, f := range c.forbidden {
+			if deps[f] {
+				t.Errorf("the wasm built with tags %q links %s", c.tags, f)
+			}
+		}
+	}
+}
