@@ -1,52 +1,152 @@
-// The playground's benchmark: kubecfg.wasm's size (raw, gzip, brotli) and
-// the time to the first result in headless Chromium (a fresh profile each
-// time, so nothing is cached), plus run() latencies under Node.
-//   node bench.mjs [--runs N]
-import { readFileSync } from "node:fs";
-import zlib from "node:zlib";
+// The playground's benchmark in headless Chromium against `kubecfg
+// playground` on 127.0.0.1 (which serves the precompressed .br files):
+//   - the engines' sizes (raw, gzip, brotli as served);
+//   - the bytes the page loads before its first result, as the browser
+//     counted them on the wire;
+//   - time to the first result, cold (a fresh profile: nothing cached) and
+//     from the service-worker cache (a later visit in the same profile);
+//   - keystroke-to-output latency on the default example: from the keydown
+//     to the frame after the run's result is on the page;
+//   - the next result after the watchdog stopped a run;
+//   - run() under Node for each example.
+//
+//   node bench.mjs [--runs N] [--docs ../../docs/benchmarks.md]
+//
+// With --docs, the section between the bench-web markers of that file is
+// replaced with the figures.
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
-import { waitStatus } from "./helpers.mjs";
+import { waitStatus, waitOffline } from "./helpers.mjs";
 import { loadKubecfg } from "../../web/node/run.mjs";
 import { examples } from "../../web/src/examples.js";
 import { toRequest, fromExample } from "../../web/src/state.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const runs = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const mib = (n) => `${(n / 1048576).toFixed(2)} MiB`;
+const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const runs = Number(arg("--runs", 5));
+const docs = arg("--docs", "");
 
-const wasm = readFileSync(path.join(root, "static", "kubecfg.wasm"));
-const gz = zlib.gzipSync(wasm, { level: 9 }).length;
-const br = zlib.brotliCompressSync(wasm, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: wasm.length } }).length;
-console.log(`kubecfg.wasm: raw ${mib(wasm.length)} (${wasm.length} B), gzip -9 ${mib(gz)}, brotli q11 ${mib(br)}`);
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+const median = (xs) => sorted(xs)[Math.floor(xs.length / 2)];
+const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
+const ms = (x) => `${Math.round(x)} ms`;
+const rows = []; // [what, figure, target, met]
+const row = (what, figure, target = "", met = null) => {
+  rows.push([what, figure, target, met === null ? "" : met ? "yes" : "**no**"]);
+  console.log(`${what}: ${figure}${target ? ` (target ${target}: ${met ? "met" : "NOT met"})` : ""}`);
+};
 
-const ready = [];
-const first = [];
+// Sizes, as served.
+for (const name of ["kubecfg-core.wasm", "kubecfg.wasm"]) {
+  const f = path.join(root, "static", name);
+  const size = (ext) => (existsSync(f + ext) ? readFileSync(f + ext).length : NaN);
+  row(`static/${name}: raw / gzip -9 / brotli q11`, `${mb(size(""))} / ${mb(size(".gz"))} / ${mb(size(".br"))}`);
+}
+
+/** marks reads the page's performance marks (ms since navigation start). */
+const marks = (page) => page.evaluate(() => Object.fromEntries(
+  performance.getEntriesByType("mark").map((e) => [e.name, e.startTime])));
+
+/**
+ * firstVisit loads the page in a fresh profile and returns the time to the
+ * first result and the bytes of every response requested before it.
+ */
+async function firstVisit(b) {
+  const cdp = await b.context.newCDPSession(b.page);
+  await cdp.send("Network.enable");
+  const sent = new Map(); // requestId → { wall, url }
+  const done = [];
+  cdp.on("Network.requestWillBeSent", (e) => sent.set(e.requestId, { wall: e.wallTime * 1000, url: e.request.url }));
+  cdp.on("Network.loadingFinished", (e) => done.push({ id: e.requestId, bytes: e.encodedDataLength }));
+  await b.page.goto(b.url);
+  await waitStatus(b.page, /^Evaluated/, 60000);
+  const m = await marks(b.page);
+  const origin = await b.page.evaluate(() => performance.timeOrigin);
+  await b.page.waitForTimeout(200); // let loadingFinished events of earlier requests arrive
+  const cutoff = origin + m["kubecfg:first-result"];
+  let bytes = 0;
+  const files = {};
+  for (const d of done) {
+    const s = sent.get(d.id);
+    if (!s || s.wall > cutoff) continue;
+    bytes += d.bytes;
+    const name = new URL(s.url).pathname.replace(/-[A-Z0-9]{8}\./, ".");
+    files[name] = (files[name] || 0) + d.bytes;
+  }
+  await cdp.detach();
+  return { first: m["kubecfg:first-result"], ready: m["kubecfg:engine-ready"], compiled: m["kubecfg:wasm-compiled"], bytes, files };
+}
+
+const cold = [];
+const cached = [];
+let wire = null;
 for (let i = 0; i < runs; i++) {
   const b = await open();
   try {
-    await b.page.goto(b.url);
-    await waitStatus(b.page, /^Evaluated/, 60000);
-    const m = await b.page.evaluate(() => ({
-      ready: performance.getEntriesByName("kubecfg:engine-ready")[0].startTime,
-      first: performance.getEntriesByName("kubecfg:first-result")[0].startTime,
-    }));
-    ready.push(m.ready);
-    first.push(m.first);
+    const v = await firstVisit(b);
+    cold.push(v.first);
+    wire = wire && wire.bytes >= v.bytes ? wire : v;
+    // A later visit: the service worker answers from its cache.
+    await waitOffline(b.page);
+    const again = await b.context.newPage();
+    await again.goto(b.url);
+    await waitStatus(again, /^Evaluated/, 60000);
+    cached.push((await marks(again))["kubecfg:first-result"]);
+    await again.close();
   } finally {
     await b.close();
   }
 }
-console.log(`headless Chromium, cold, ${runs} runs: engine ready median ${median(ready).toFixed(0)} ms, first result median ${median(first).toFixed(0)} ms (min ${Math.min(...first).toFixed(0)}, max ${Math.max(...first).toFixed(0)})`);
+row("bytes on the wire before the first result (cold, largest run)", `${mb(wire.bytes)} (${Object.entries(wire.files).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, n]) => `${f} ${(n / 1e3).toFixed(0)} kB`).join(", ")}, …)`, "≤ 2.0 MB", wire.bytes <= 2e6);
+row(`first result, cold profile, median of ${runs} (min–max)`, `${ms(median(cold))} (${ms(Math.min(...cold))}–${ms(Math.max(...cold))})`, "< 500 ms", median(cold) < 500);
+row(`first result from the service-worker cache, median of ${runs} (min–max)`, `${ms(median(cached))} (${ms(Math.min(...cached))}–${ms(Math.max(...cached))})`, "< 150 ms", median(cached) < 150);
 
-// Recovery after the watchdog: a runaway run with a 1 s limit, then an edit;
-// the time from the "Stopped" line to the edit's result.
+// Keystroke to output: type into the string 'web' of the default example;
+// every key changes the objects' names.
 {
   const b = await open();
   try {
-    await b.page.goto(b.url + "?timeout=1000");
+    await b.page.goto(b.url + "?nosw");
+    await waitStatus(b.page, /^Evaluated/, 60000);
+    await b.page.evaluate(() => {
+      globalThis.benchKeys = [];
+      let t0 = 0;
+      document.addEventListener("keydown", () => { t0 = performance.now(); }, true);
+      new MutationObserver(() => {
+        if (t0) requestAnimationFrame(() => { globalThis.benchKeys.push(performance.now() - t0); t0 = 0; });
+      }).observe(document.getElementById("status"), { attributes: true, attributeFilter: ["data-runs"] });
+    });
+    const ed = b.page.getByLabel("Editor", { exact: true });
+    await ed.click();
+    await b.page.keyboard.press("ControlOrMeta+Home");
+    for (let i = 0; i < 4; i++) await b.page.keyboard.press("ArrowDown");
+    await b.page.keyboard.press("End");
+    await b.page.keyboard.press("ArrowLeft");
+    await b.page.keyboard.press("ArrowLeft");
+    const keys = 30;
+    for (let i = 0; i < keys; i++) {
+      const n = await b.page.evaluate(() => globalThis.benchKeys.length);
+      await b.page.keyboard.type(String.fromCharCode(97 + (i % 26)));
+      await b.page.waitForFunction((k) => globalThis.benchKeys.length > k, n, { timeout: 10000 });
+      await b.page.waitForTimeout(50);
+    }
+    const lat = await b.page.evaluate(() => globalThis.benchKeys);
+    row(`keystroke to output, default example, ${lat.length} keys: median (p90)`, `${ms(median(lat))} (${ms(pct(lat, 0.9))})`, "< 50 ms", median(lat) < 50);
+  } finally {
+    await b.close();
+  }
+}
+
+// Recovery after the watchdog: a runaway run with a 1 s limit, then an
+// edit; the time from the "Stopped" line to the edit's result.
+{
+  const b = await open();
+  try {
+    await b.page.goto(b.url + "?timeout=1000&nosw");
     await waitStatus(b.page, /^Evaluated/, 60000);
     const ed = b.page.getByLabel("Editor", { exact: true });
     await ed.click();
@@ -57,13 +157,15 @@ console.log(`headless Chromium, cold, ${runs} runs: engine ready median ${median
     await b.page.keyboard.press("ControlOrMeta+a");
     await b.page.keyboard.insertText("{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } } }\n");
     await waitStatus(b.page, /^Evaluated/, 30000);
-    console.log(`after the watchdog: next result ${Date.now() - t0} ms after the "Stopped" line (includes the 300 ms debounce)`);
+    row("after the watchdog stops a run: the next edit's result, from the \"Stopped\" line", ms(Date.now() - t0));
   } finally {
     await b.close();
   }
 }
 
+// run() under Node: the first run of each example, then after an edit.
 const k = await loadKubecfg();
+const nodeRows = [];
 for (const ex of examples) {
   const req = toRequest(fromExample(ex), k.version);
   const t0 = performance.now();
@@ -72,6 +174,30 @@ for (const ex of examples) {
   const again = { ...req, files: { ...req.files, [req.entry]: req.files[req.entry] + "\n" } };
   const r2 = await k.run(again);
   const t2 = performance.now();
+  nodeRows.push([ex.name, (t1 - t0).toFixed(1), (t2 - t1).toFixed(1)]);
   console.log(`node run() ${ex.name}: first ${(t1 - t0).toFixed(1)} ms (exit ${r1.exitCode}), after an edit ${(t2 - t1).toFixed(1)} ms (exit ${r2.exitCode})`);
+}
+
+if (docs) {
+  const load = os.loadavg().map((x) => x.toFixed(2)).join(", ");
+  const text = [
+    "<!-- bench-web: generated by `make bench-web` (e2e/browser/bench.mjs --docs); do not edit -->",
+    `Last run ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPUs, load average ${load} at the end, ${runs} runs.`,
+    "",
+    "| what | figure | target | met |",
+    "| --- | --- | --- | --- |",
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+    "",
+    "`run()` under Node (web/node/run.mjs, the full engine), the first run of each example and then a run after an edit of the entry:",
+    "",
+    "| example | first | after an edit |",
+    "| --- | ---: | ---: |",
+    ...nodeRows.map(([n, a, b]) => `| ${n} | ${a} ms | ${b} ms |`),
+    "<!-- end of bench-web -->",
+  ].join("\n");
+  const old = readFileSync(docs, "utf8");
+  const re = /<!-- bench-web:[\s\S]*?<!-- end of bench-web -->/;
+  if (!re.test(old)) throw new Error(`${docs} has no bench-web markers`);
+  writeFileSync(docs, old.replace(re, text));
 }
 process.exit(0);

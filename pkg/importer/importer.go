@@ -293,6 +293,49 @@ func (im *Importer) importBinary(importedFrom, p string) (jsonnet.Contents, stri
 	return jsonnet.MakeContents(sb.String()), "binary://" + foundAt, nil
 }
 
+// ReadInput reads an input file that the evaluator hands to
+// EvaluateSnippet itself (not an import). A file:// URL that exists is
+// read without going into the cache, so Rebase can move the importer to a
+// workspace where only such files changed; anything else reads as Import
+// does, with its errors.
+func (im *Importer) ReadInput(u string) (jsonnet.Contents, string, error) {
+	if strings.HasPrefix(u, "file://") && !strings.Contains(u, "#") {
+		if data, err := im.fetch(u); err == nil {
+			c := jsonnet.MakeContentsRaw(data)
+			if isCode(u) {
+				err = CheckNesting(u, c.String(), MaxNesting)
+			}
+			return c, u, err
+		}
+	}
+	return im.Import("", u)
+}
+
+// Rebase points the importer at fsys, a new version of the workspace, if
+// every file it has served (which its VM may have cached) reads the same
+// from fsys; else it changes nothing and returns false. Code given to
+// Define and yakl: compilations are kept: they follow from files that are
+// checked.
+func (im *Importer) Rebase(fsys FS) bool {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	for key, c := range im.cache {
+		if !strings.HasPrefix(key, "file://") || strings.Contains(key, "#") {
+			continue
+		}
+		u, err := url.Parse(key)
+		if err != nil || fsys == nil {
+			return false
+		}
+		data, err := fsys.ReadFile(u.Path)
+		if err != nil || string(data) != string(c.Data()) {
+			return false
+		}
+	}
+	im.opts.FS = fsys
+	return true
+}
+
 // Define serves code at url from now on, as if a file held it. url must
 // not be a real file's; the evaluator uses it for code it writes itself
 // and wants imported once (and so cached) per VM.

@@ -134,7 +134,7 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 // evaluateURL reads a file through the importer, as an import would, and
 // evaluates it under the name it was found at.
 func evaluateURL(vm *jsonnet.VM, imp *importer.Importer, u string) (string, error) {
-	contents, foundAt, err := imp.Import("", u)
+	contents, foundAt, err := imp.ReadInput(u)
 	if err == nil {
 		err = importer.CheckNesting(foundAt, contents.String(), importer.MaxNesting)
 	}

@@ -201,6 +201,21 @@ type Session struct {
 	imp *importer.Importer
 }
 
+// Rebase moves the session to fsys, a new version of its workspace, when
+// no file its VM imported has changed there (only the input files, which
+// are evaluated afresh each time, did): the VM and everything it cached
+// stay. It returns false, changing nothing, otherwise; the caller then
+// makes a new Session. The workspace's set of files and everything else in
+// the Config must be the same: an added file could change what an import
+// finds.
+func (s *Session) Rebase(fsys importer.FS) bool {
+	if !s.imp.Rebase(fsys) {
+		return false
+	}
+	s.cfg.FS = fsys
+	return true
+}
+
 // NewSession returns a Session with a fresh VM.
 func (c *Config) NewSession() (*Session, error) {
 	vm, imp, err := c.newVM()

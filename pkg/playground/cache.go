@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 
+	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
@@ -15,6 +17,7 @@ const maxResponses = 32
 // the objects show found in it, and the responses of recent requests.
 type cache struct {
 	wsKey   string
+	cfgKey  string
 	sess    *kubecfg.Session
 	objKey  string
 	objs    []kubecfg.Object
@@ -23,14 +26,24 @@ type cache struct {
 	responses map[string]Response
 	order     []string
 
-	// sessions and reads count VMs made and show inputs read (for tests).
-	sessions, reads int
+	// sessions, rebases and reads count VMs made, sessions moved to a new
+	// workspace version and show inputs read (for tests).
+	sessions, rebases, reads int
 }
 
-// session returns the VM session for a workspace version, making a new one
-// (and dropping everything cached for the old version) when it changed.
-func (c *cache) session(key string, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
+// session returns the VM session for a workspace version. When the version
+// changed but only in files the VM never imported (the entry file, as you
+// type into it) and cfgKey (everything else the VM depends on) did not, the
+// session moves to fsys and keeps its VM: the libraries stay parsed and
+// evaluated. Otherwise it makes a new one. Either way what was cached for
+// the old version's objects is dropped.
+func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
 	if c.sess != nil && c.wsKey == key {
+		return c.sess, nil
+	}
+	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys) {
+		c.rebases++
+		c.wsKey, c.objKey, c.objs, c.objsErr = key, "", nil, nil
 		return c.sess, nil
 	}
 	s, err := make()
@@ -38,7 +51,7 @@ func (c *cache) session(key string, make func() (*kubecfg.Session, error)) (*kub
 		return nil, err
 	}
 	c.sessions++
-	c.wsKey, c.sess, c.objKey, c.objs, c.objsErr = key, s, "", nil, nil
+	c.wsKey, c.cfgKey, c.sess, c.objKey, c.objs, c.objsErr = key, cfgKey, s, "", nil, nil
 	return s, nil
 }
 
@@ -89,6 +102,13 @@ func requestKey(req Request) string { return hashJSON(req) }
 // workspaceKey identifies what a VM depends on: files, gates and variables.
 func workspaceKey(req Request) string {
 	return hashJSON([]any{req.Files, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
+}
+
+// configKey identifies what a VM depends on besides the files' contents:
+// their names (an added file could change what an import finds), the
+// resolved gates (an rc file sets them) and the variables.
+func configKey(req Request, gates []features.Row) string {
+	return hashJSON([]any{sortedKeys(req.Files), gates, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
 }
 
 // objectsKey identifies what show reads, within a workspace version.

@@ -9,27 +9,45 @@ import (
 func TestRunnerReuse(t *testing.T) {
 	files := map[string]string{"app.jsonnet": "{ a: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } }, n:: 41 }"}
 	r := &Runner{}
-	eval := func(expr string) Response {
-		return r.Run(Request{Files: files, Entry: "app.jsonnet", Command: "eval", Expr: expr, Output: "json", Features: []string{"eval"}})
+	eval := func(expr string, f map[string]string) Response {
+		return r.Run(Request{Files: f, Entry: "app.jsonnet", Command: "eval", Expr: expr, Output: "json", Features: []string{"eval"}})
 	}
 	show := func(format string, f map[string]string) Response {
 		return r.Run(Request{Files: f, Entry: "app.jsonnet", Command: "show", Output: format})
 	}
+	edit := func(from, to string) map[string]string {
+		f := map[string]string{}
+		for k, v := range files {
+			f[k] = strings.Replace(v, from, to, 1)
+		}
+		files = f
+		return f
+	}
+	withLib := func(lib string) map[string]string {
+		f := map[string]string{"lib.libsonnet": lib, "app.jsonnet": "{ a: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: (import 'lib.libsonnet').name } } }"}
+		files = f
+		return f
+	}
 	steps := []struct {
-		name            string
-		do              func() Response
-		out             string
-		cached          bool
-		sessions, reads int
+		name                     string
+		do                       func() Response
+		out                      string
+		cached                   bool
+		sessions, rebases, reads int
 	}{
-		{"first eval makes a VM", func() Response { return eval("$.n + 1") }, "42\n\n", false, 1, 0},
-		{"a new expression reuses it", func() Response { return eval("$.n + 2") }, "43\n\n", false, 1, 0},
-		{"the same request is cached", func() Response { return eval("$.n + 2") }, "43\n\n", true, 1, 0},
-		{"show on the same workspace reuses the VM", func() Response { return show("yaml", files) }, "name: a", false, 2, 1},
-		{"another format reuses the objects", func() Response { return show("json", files) }, `"name": "a"`, false, 2, 1},
-		{"changed files make a new VM", func() Response {
-			return show("json", map[string]string{"app.jsonnet": strings.Replace(files["app.jsonnet"], "'a'", "'b'", 1)})
-		}, `"name": "b"`, false, 3, 2},
+		{"first eval makes a VM", func() Response { return eval("$.n + 1", files) }, "42\n\n", false, 1, 0, 0},
+		{"a new expression reuses it", func() Response { return eval("$.n + 2", files) }, "43\n\n", false, 1, 0, 0},
+		{"the same request is cached", func() Response { return eval("$.n + 2", files) }, "43\n\n", true, 1, 0, 0},
+		{"show on the same workspace reuses the VM", func() Response { return show("yaml", files) }, "name: a", false, 2, 0, 1},
+		{"another format reuses the objects", func() Response { return show("json", files) }, `"name": "a"`, false, 2, 0, 1},
+		{"an edit of the entry keeps the VM", func() Response { return show("json", edit("'a'", "'b'")) }, `"name": "b"`, false, 2, 1, 2},
+		{"eval imported the entry (the fast path), so its edit makes a new VM", func() Response {
+			eval("$.n", files)
+			return eval("$.n", edit("41", "40"))
+		}, "40\n\n", false, 4, 1, 2},
+		{"a new file makes a new VM", func() Response { return show("yaml", withLib("{ name: 'lib' }")) }, "name: lib", false, 5, 1, 3},
+		{"an edit of the entry keeps the VM with the library", func() Response { return show("yaml", edit("name: (import", "name: 'x' + (import")) }, "name: xlib", false, 5, 2, 4},
+		{"an edit of an imported library makes a new VM", func() Response { return show("yaml", withLib("{ name: 'lib2' }")) }, "name: lib2", false, 6, 2, 5},
 	}
 	for _, s := range steps {
 		resp := s.do()
@@ -39,9 +57,27 @@ func TestRunnerReuse(t *testing.T) {
 		if resp.Timings.Cached != s.cached {
 			t.Errorf("%s: cached = %v, want %v", s.name, resp.Timings.Cached, s.cached)
 		}
-		if r.cache.sessions != s.sessions || r.cache.reads != s.reads {
-			t.Errorf("%s: sessions %d reads %d, want %d and %d", s.name, r.cache.sessions, r.cache.reads, s.sessions, s.reads)
+		if r.cache.sessions != s.sessions || r.cache.rebases != s.rebases || r.cache.reads != s.reads {
+			t.Errorf("%s: sessions %d rebases %d reads %d, want %d, %d and %d", s.name, r.cache.sessions, r.cache.rebases, r.cache.reads, s.sessions, s.rebases, s.reads)
 		}
+	}
+}
+
+// An rc file is not imported by the VM, but it sets the gates: editing it
+// must not keep a VM made with other gates.
+func TestRunnerRebaseFollowsTheRcFile(t *testing.T) {
+	r := &Runner{}
+	run := func(rc string) Response {
+		return r.Run(Request{Entry: "app.yakl", Command: "show", Files: map[string]string{
+			".kubecfgrc.jsonnet": rc,
+			"app.yakl":           "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n",
+		}})
+	}
+	if resp := run("{ flags: { features: { yakl: true } } }"); resp.ExitCode != 0 {
+		t.Fatalf("yakl on: %s", resp.Stderr)
+	}
+	if resp := run("{ flags: { features: { yakl: false } } }"); resp.ExitCode == 0 || !strings.Contains(resp.Stderr, "yakl is an alpha feature") {
+		t.Fatalf("yakl off in the rc file: exit %d, %q", resp.ExitCode, resp.Stderr)
 	}
 }
 

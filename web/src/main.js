@@ -661,7 +661,8 @@ async function start() {
     return;
   }
   engineReady = true;
-  performance.mark("kubecfg:engine-ready", { detail: runner.startup });
+  const s = runner.startup;
+  performance.mark("kubecfg:engine-ready", { detail: s && { ...s, startedAt: s.startedAt - performance.timeOrigin, readyAt: s.readyAt - performance.timeOrigin } });
   $("version").textContent = `kubecfg ${runner.version}`;
   if (init.version && init.version !== runner.version) {
     tell(`This link was made with kubecfg ${init.version}; this is kubecfg ${runner.version}, so results may differ.`);

@@ -1,7 +1,8 @@
-// Runner owns the evaluation worker: it compiles the engine once, hands
-// the Module to each worker, keeps at most one run in flight (newer
-// requests replace a queued one), and stops a run past its time limit by
-// terminating the worker and starting a fresh one at once.
+// Runner owns the evaluation worker: the first worker compiles the engine
+// (off the page's main thread) and hands the Module back, later workers get
+// it ready-made; it keeps at most one run in flight (newer requests replace
+// a queued one), and stops a run past its time limit by terminating the
+// worker and starting a fresh one at once.
 //
 // The page starts on the core engine (kubecfg-core.wasm: no JSON Schema
 // validator, so it is smaller and starts faster). A run that needs the
@@ -17,18 +18,6 @@ export class TimeoutError extends Error {
   }
 }
 
-/** compile fetches and compiles one engine. */
-async function compile(url) {
-  try {
-    return await WebAssembly.compileStreaming(fetch(url));
-  } catch (err) {
-    // A server without application/wasm: compile from the bytes.
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(`loading ${url}: ${r.status} ${r.statusText}`);
-    return WebAssembly.compile(await r.arrayBuffer());
-  }
-}
-
 export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
@@ -39,7 +28,8 @@ export class Runner {
    */
   constructor(opts) {
     this.opts = { timeoutMs: 5000, ...opts };
-    this.module = null; // a Promise of the WebAssembly.Module in use
+    this.url = opts.wasmUrl; // the engine in use
+    this.module = null; // a Promise of its WebAssembly.Module, once a worker compiled it
     this.full = !opts.fullWasmUrl;
     this.worker = null;
     this.workerReady = null;
@@ -67,24 +57,28 @@ export class Runner {
     });
   }
 
-  /** start compiles the engine and starts the first worker, once. */
+  /** start starts the first worker, which compiles the engine, once. */
   start() {
     if (!this.started) {
-      this.module = compile(this.opts.wasmUrl);
       this.started = this.spawn();
       this.started.catch(() => {}); // the caller of start sees the error
     }
     return this.started;
   }
 
-  /** spawn starts a worker from the module in use. */
+  /**
+   * spawn starts a worker: from the compiled module when there is one,
+   * else the worker compiles this.url and sends the module back.
+   */
   spawn() {
-    const w = new Worker(this.opts.workerUrl); // loads while the module compiles
+    const w = new Worker(this.opts.workerUrl);
     this.worker = w;
-    this.workerReady = this.module.then((module) => new Promise((resolve, reject) => {
+    const payload = this.module ? this.module.then((module) => ({ module })) : Promise.resolve({ wasmUrl: new URL(this.url, location.href).href }); // the worker resolves against its own URL
+    this.workerReady = payload.then((init) => new Promise((resolve, reject) => {
       w.onmessage = (ev) => {
         const m = ev.data;
         if (m.type === "ready") {
+          if (m.module) this.module = Promise.resolve(m.module);
           this.version = m.version;
           this.features = m.features || [];
           this.startup = m.startup || null;
@@ -99,11 +93,8 @@ export class Runner {
         }
       };
       w.onerror = (ev) => reject(new Error(ev.message || "the worker failed to start"));
-      w.postMessage({ type: "init", module, wasmExecUrl: this.opts.wasmExecUrl });
+      w.postMessage({ type: "init", ...init, wasmExecUrl: this.opts.wasmExecUrl });
     }));
-    if (performance.getEntriesByName("kubecfg:wasm-compiled").length === 0) {
-      this.module.then(() => performance.mark("kubecfg:wasm-compiled"), () => {});
-    }
     return this.workerReady;
   }
 
@@ -156,7 +147,8 @@ export class Runner {
   upgrade(job) {
     this.full = true;
     this.worker.terminate();
-    this.module = compile(this.opts.fullWasmUrl);
+    this.url = this.opts.fullWasmUrl;
+    this.module = null;
     this.spawn().catch(() => {}); // pump reports a failure to the job
     if (this.opts.onRestart) this.opts.onRestart("full");
     if (this.queued) job.resolve(null);

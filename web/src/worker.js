@@ -1,4 +1,6 @@
-// The evaluation worker: receives the compiled WebAssembly.Module once,
+// The evaluation worker: compiles the engine itself (the first time, so
+// nothing waits on the page's busy main thread) or receives the compiled
+// WebAssembly.Module (a fresh worker after a crash or the watchdog),
 // instantiates it with wasm_exec.js, then answers run requests. It is a
 // classic worker script (wasm_exec.js is loaded with importScripts).
 /* global importScripts, Go */
@@ -17,32 +19,45 @@ function died() {
   }
 }
 
-async function start(module, wasmExecUrl) {
+async function compile(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    // A server without application/wasm: compile from the bytes.
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`loading ${url}: ${r.status} ${r.statusText}`);
+    return WebAssembly.compile(await r.arrayBuffer());
+  }
+}
+
+async function start(msg) {
   const t0 = performance.now();
-  importScripts(wasmExecUrl);
+  const module = msg.module || await compile(msg.wasmUrl);
+  const t1 = performance.now();
+  importScripts(msg.wasmExecUrl);
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
-  const t1 = performance.now();
+  const t2 = performance.now();
   go.run(instance).then(died, died);
-  startup = { instantiateMs: t1 - t0, initMs: performance.now() - t1 };
-  if (!globalThis.kubecfg) throw new Error("kubecfg.wasm did not define globalThis.kubecfg");
-  return globalThis.kubecfg;
+  if (!globalThis.kubecfg) throw new Error("the engine did not define globalThis.kubecfg");
+  startup = { startedAt: performance.timeOrigin + t0, compileMs: t1 - t0, instantiateMs: t2 - t1, initMs: performance.now() - t2, readyAt: performance.timeOrigin + performance.now() };
+  return { k: globalThis.kubecfg, module: msg.module ? null : module };
 }
 
 self.onmessage = async (ev) => {
   const msg = ev.data;
   if (msg.type === "init") {
-    ready = start(msg.module, msg.wasmExecUrl);
+    ready = start(msg);
     try {
-      const k = await ready;
-      postMessage({ type: "ready", version: k.version, features: k.features(), startup });
+      const { k, module } = await ready;
+      postMessage({ type: "ready", version: k.version, features: k.features(), startup, module });
     } catch (err) {
       postMessage({ type: "failed", message: String(err && err.message || err) });
     }
     return;
   }
   if (msg.type === "run") {
-    const k = await ready;
+    const { k } = await ready;
     if (dead) return died();
     const started = performance.now();
     let response;
