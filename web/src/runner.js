@@ -71,6 +71,7 @@ export class Runner {
    * else the worker compiles this.url and sends the module back.
    */
   spawn() {
+    if (!this.worker) performance.mark("kubecfg:worker-spawned");
     const w = new Worker(this.opts.workerUrl);
     this.worker = w;
     const payload = this.module ? this.module.then((module) => ({ module })) : Promise.resolve({ wasmUrl: new URL(this.url, location.href).href }); // the worker resolves against its own URL
