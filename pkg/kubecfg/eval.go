@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
@@ -149,10 +150,47 @@ func (c *Config) desugar(opts EvalOptions) (string, error) {
 }
 
 // predefine puts RFC06's line in front of code that reads kubecfg freely.
-// Code without the word is returned at once, without parsing it.
+// Code without the identifier (outside strings and comments) is returned
+// at once, without parsing it.
 func predefine(name, code string) string {
-	if !strings.Contains(code, "kubecfg") {
+	if !mentions(code, "kubecfg") {
 		return code
 	}
 	return yakl.PredefineKubecfg(name, code)
+}
+
+// mentions reports whether code has the identifier word outside strings
+// and comments.
+func mentions(code, word string) bool {
+	if !strings.Contains(code, word) {
+		return false
+	}
+	var b strings.Builder
+	b.Grow(len(code))
+	next := 0
+	lex.Code(code, func(i int) bool {
+		if i != next {
+			b.WriteByte(' ') // a string or comment separates tokens
+		}
+		b.WriteByte(code[i])
+		next = i + 1
+		return true
+	})
+	s := b.String()
+	for i := strings.Index(s, word); i >= 0; {
+		end := i + len(word)
+		if (i == 0 || !identByte(s[i-1])) && (end == len(s) || !identByte(s[end])) {
+			return true
+		}
+		j := strings.Index(s[end:], word)
+		if j < 0 {
+			break
+		}
+		i = end + j
+	}
+	return false
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -96,12 +96,28 @@ func hashJSON(v any) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// requestKey identifies a request entirely.
-func requestKey(req Request) string { return hashJSON(req) }
+// keys identify, by hashes, what the caches depend on. The files are
+// hashed once; the other keys hash that hash with a few small fields.
+type keys struct {
+	files string
+	// request identifies a request entirely.
+	request string
+	// workspace identifies what a VM depends on: files, gates and
+	// variables.
+	workspace string
+	// objects identifies what show reads, within a workspace version.
+	objects string
+}
 
-// workspaceKey identifies what a VM depends on: files, gates and variables.
-func workspaceKey(req Request) string {
-	return hashJSON([]any{req.Files, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
+func keysFor(req Request) keys {
+	var k keys
+	k.files = hashJSON(req.Files)
+	rest := req
+	rest.Files = nil
+	k.request = hashJSON([]any{k.files, rest})
+	k.workspace = hashJSON([]any{k.files, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
+	k.objects = hashJSON([]any{k.workspace, req.Entry, req.Exec, req.OverlayCode})
+	return k
 }
 
 // configKey identifies what a VM depends on besides the files' contents:
@@ -109,9 +125,4 @@ func workspaceKey(req Request) string {
 // resolved gates (an rc file sets them) and the variables.
 func configKey(req Request, gates []features.Row) string {
 	return hashJSON([]any{sortedKeys(req.Files), gates, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
-}
-
-// objectsKey identifies what show reads, within a workspace version.
-func objectsKey(req Request) string {
-	return hashJSON([]any{workspaceKey(req), req.Entry, req.Exec, req.OverlayCode})
 }

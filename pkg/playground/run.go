@@ -59,7 +59,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	start := r.now()
-	reqKey := requestKey(req)
+	keys := keysFor(req)
+	reqKey := keys.request
 	if cached, ok := r.cache.response(reqKey); ok {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
 		return cached
@@ -103,7 +104,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Stderr += "warning: " + w + "\n"
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err := r.cache.session(workspaceKey(req), configKey(req, resp.Features), fsys, func() (*kubecfg.Session, error) {
+	sess, err := r.cache.session(keys.workspace, configKey(req, resp.Features), fsys, func() (*kubecfg.Session, error) {
 		cfg := &kubecfg.Config{
 			Gates:   gates,
 			FS:      fsys,
@@ -121,7 +122,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	out, err := r.evaluate(sess, req)
+	out, err := r.evaluate(sess, req, keys.objects)
 	if err != nil {
 		r.fail(&resp, err)
 		return resp
@@ -130,7 +131,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 	return resp
 }
 
-func (r *Runner) evaluate(sess *kubecfg.Session, req Request) (string, error) {
+func (r *Runner) evaluate(sess *kubecfg.Session, req Request, objectsKey string) (string, error) {
 	ov := kubecfg.Overlay{Code: req.OverlayCode}
 	format := req.Output
 	if format == "" {
@@ -145,7 +146,7 @@ func (r *Runner) evaluate(sess *kubecfg.Session, req Request) (string, error) {
 		if req.Entry != "" {
 			inputs = append(inputs, req.Entry)
 		}
-		objs, err := r.cache.objects(objectsKey(req), func() ([]kubecfg.Object, error) {
+		objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
 			return sess.ReadObjects(inputs, req.Exec, ov)
 		})
 		if err != nil {
