@@ -60,7 +60,7 @@ screenshots: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) screenshots.mjs
 
 bench-web: bin/kubecfg e2e-deps
-	cd e2e/browser && $(NODE) bench.mjs
+	cd e2e/browser && $(NODE) bench.mjs --docs ../../docs/benchmarks.md
 
 # The core engine's Go side (build tag kubecfg_noschema: no JSON Schema
 # validator; a run that needs it asks for the full engine).
