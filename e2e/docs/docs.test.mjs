@@ -122,7 +122,7 @@ test("without JavaScript a docs page is highlighted code and its output", async 
     await page.goto(`${url}docs/show.html`);
     assert.equal(await page.locator("iframe").count(), 0);
     const blocks = page.locator("pre[data-kubecfg]");
-    assert.equal(await blocks.count(), 3, "show.md's single-file examples");
+    assert.equal(await blocks.count(), 4, "show.md's examples");
     const first = blocks.first();
     assert.ok((await first.locator("span[class]").count()) > 20, "the code has chroma's spans");
     // The highlighting is styled: a keyword span has a colour of its own.
@@ -136,6 +136,21 @@ test("without JavaScript a docs page is highlighted code and its output", async 
     const rc = page.locator("#example-rc-features");
     assert.match(await rc.innerText(), /\.kubecfgrc\.jsonnet[\s\S]*features\+:[\s\S]*app\.yakl[\s\S]*portKey: containerPort/);
     assert.match(await rc.getByRole("link", { name: "Open in playground" }).getAttribute("href"), /^\/#s=[A-Za-z0-9_-]+$/);
+  });
+  assert.deepEqual(seen, []);
+});
+
+test("an example of several files is live with all of them", async () => {
+  const seen = await browse({}, async (page) => {
+    await page.goto(`${url}docs/show.html`);
+    await page.waitForFunction(() => document.querySelectorAll(".kubecfg-embed iframe").length === 4, null, { timeout: 15000 });
+    const figure = page.locator("#example-rc-features");
+    await figure.locator("iframe").scrollIntoViewIfNeeded();
+    const frame = figure.frameLocator("iframe");
+    await frame.getByRole("status").filter({ hasText: /Evaluated in/ }).waitFor({ timeout: 45000 });
+    const got = await frame.locator("#output-view .cm-content").innerText();
+    assert.equal(lines(got), lines((await figure.locator("pre.kubecfg-output").textContent()).replace(/^\n/, "")));
+    assert.match(got, /portKey: containerPort/, "the rc file's features reached the embed");
   });
   assert.deepEqual(seen, []);
 });

@@ -29,7 +29,6 @@ type Block struct {
 	Command  string
 	Files    []BlockFile // the files before the entry
 	Entry    BlockFile
-	Live     bool // one file: embed.js can carry it in data-kubecfg
 	Attrs    Attrs
 	Expected string
 	Fragment string
@@ -55,7 +54,7 @@ var blockTmpl = template.Must(template.New("block").Parse(`<figure class="kubecf
 {{.HTML}}</pre>
 {{- end}}
 <div class="kubecfg-file">{{.Entry.Name}}</div>
-<pre class="chroma kubecfg-code" data-lang="{{.Entry.Lang}}"{{if .Live}} data-kubecfg="{{.Entry.Name}}"{{end}} data-command="{{.Attrs.Command}}" data-output="{{.Attrs.Output}}"{{if .Attrs.Features}} data-features="{{.Attrs.Features}}"{{end}}{{if .Attrs.Expr}} data-expr="{{.Attrs.Expr}}"{{end}} data-state="{{.Fragment}}">
+<pre class="chroma kubecfg-code" data-lang="{{.Entry.Lang}}" data-kubecfg="{{.Entry.Name}}" data-command="{{.Attrs.Command}}" data-output="{{.Attrs.Output}}"{{if .Attrs.Features}} data-features="{{.Attrs.Features}}"{{end}}{{if .Attrs.Expr}} data-expr="{{.Attrs.Expr}}"{{end}} data-state="{{.Fragment}}">
 {{.Entry.HTML}}</pre>
 <div class="kubecfg-file">Expected output (checked in CI)</div>
 <pre class="kubecfg-output">
@@ -76,7 +75,7 @@ func BlockOf(ex *Example) (Block, error) {
 		return Block{}, fmt.Errorf("example %s: %w", ex.Name, err)
 	}
 	b := Block{
-		Name: ex.Name, Command: ex.Command(), Live: len(ex.Order) == 1,
+		Name: ex.Name, Command: ex.Command(),
 		Attrs: Attrs{
 			Command: ex.Request.Command, Expr: ex.Request.Expr, Output: StateOf(ex).Controls.Output,
 			Features: strings.Join(ex.Request.Features, ","),

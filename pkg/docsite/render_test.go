@@ -103,11 +103,7 @@ func TestRenderBlockText(t *testing.T) {
 				t.Errorf("output text %q, want %q", got, c.ex.Expected)
 			}
 			attrs := html.UnescapeString(entry[1])
-			live := len(c.ex.Order) == 1
-			if strings.Contains(attrs, ` data-kubecfg="`+c.ex.Request.Entry+`"`) != live {
-				t.Errorf("entry attributes %s: data-kubecfg present should be %v", attrs, live)
-			}
-			for _, want := range []string{` data-command="` + c.ex.Request.Command + `"`, ` data-state="`} {
+			for _, want := range []string{` data-kubecfg="` + c.ex.Request.Entry + `"`, ` data-command="` + c.ex.Request.Command + `"`, ` data-state="`} {
 				if !strings.Contains(attrs, want) {
 					t.Errorf("entry attributes %s lack %s", attrs, want)
 				}

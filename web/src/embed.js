@@ -6,6 +6,10 @@
 //
 //   <pre data-kubecfg="app.jsonnet" data-features="yakl" data-command="show"
 //        data-expr="" data-output="yaml">…code…</pre>
+//
+// A block may carry its whole workspace instead, as data-state="FRAGMENT"
+// (what #s= holds): the docs pages do, so an example of several files is
+// live too.
 //   <script src="https://PLAYGROUND/embed.js" defer></script>
 import { encodeFragment } from "./share.js";
 
@@ -34,7 +38,9 @@ export function stateFor(pre) {
 }
 
 async function upgrade(pre) {
-  const frag = await encodeFragment(stateFor(pre));
+  // data-state carries a whole workspace (an rc file beside the entry, say)
+  // as a #s= fragment; without it the block is the one file.
+  const frag = /^[A-Za-z0-9_-]+$/.test(pre.dataset.state || "") ? pre.dataset.state : await encodeFragment(stateFor(pre));
   const frame = document.createElement("iframe");
   frame.src = new URL(`embed#s=${frag}`, base).href;
   frame.title = `kubecfg snippet: ${pre.dataset.kubecfg || "main.jsonnet"}`;
