@@ -147,3 +147,19 @@ func BenchmarkFoldWarm(b *testing.B) {
 }
 func BenchmarkSelectCold(b *testing.B) { benchRun(b, false, "[$.app42.deployment, %d]") }
 func BenchmarkSelectWarm(b *testing.B) { benchRun(b, true, "[$.app42.deployment, %d]") }
+
+func TestRunnerMaxStack(t *testing.T) {
+	req := Request{Entry: "a.jsonnet", Command: "show", Files: map[string]string{
+		"a.jsonnet": "local sum(n) = if n == 0 then 0 else n + sum(n - 1);\n{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { t: std.toString(sum(400)) } } }\n",
+	}}
+	if resp := (&Runner{}).Run(req); resp.ExitCode != 0 {
+		t.Fatalf("go-jsonnet's own limit (500): exit %d, %s", resp.ExitCode, resp.Stderr)
+	}
+	resp := (&Runner{MaxStack: 300}).Run(req)
+	if resp.ExitCode != 1 || !strings.Contains(resp.Stderr, "max stack frames exceeded") {
+		t.Fatalf("limit 300: exit %d, stderr %q", resp.ExitCode, resp.Stderr)
+	}
+	if len(resp.Diagnostics) == 0 || !strings.Contains(resp.Diagnostics[0].Hint, "stops at 300 Jsonnet stack frames") {
+		t.Fatalf("limit 300: diagnostics %+v lack the hint", resp.Diagnostics)
+	}
+}

@@ -31,6 +31,12 @@ type Runner struct {
 	Root string
 	// Now is the clock for timings; nil means time.Now.
 	Now func() time.Time
+	// MaxStack, when set, is the Jsonnet stack limit instead of
+	// go-jsonnet's 500. The browser's engine sets a lower one (see
+	// wasm/playground): there every Go call is a call on the browser's own
+	// stack, which a deep evaluation can exhaust before go-jsonnet's limit.
+	// The limit's error then says so in a hint.
+	MaxStack int
 
 	mu    sync.Mutex
 	cache cache
@@ -106,11 +112,12 @@ func (r *Runner) Run(req Request) (resp Response) {
 	}
 	sess, err := r.cache.session(keys.workspace, configKey(req, resp.Features), fsys, func() (*kubecfg.Session, error) {
 		cfg := &kubecfg.Config{
-			Gates:   gates,
-			FS:      fsys,
-			Cwd:     r.root(),
-			ExtVars: vars(req.ExtStr, req.ExtCode),
-			TLAs:    vars(req.TLAStr, req.TLACode),
+			Gates:    gates,
+			FS:       fsys,
+			Cwd:      r.root(),
+			ExtVars:  vars(req.ExtStr, req.ExtCode),
+			TLAs:     vars(req.TLAStr, req.TLACode),
+			MaxStack: r.MaxStack,
 		}
 		s, err := cfg.NewSession()
 		if s != nil {
@@ -174,6 +181,9 @@ func (r *Runner) fail(resp *Response, err error) {
 	d := Locate(msg, r.root())
 	d.Severity = "error"
 	d.Hint = hint
+	if r.MaxStack > 0 && hint == "" && strings.Contains(msg, "max stack frames exceeded") {
+		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)
+	}
 	resp.Diagnostics = append(resp.Diagnostics, d)
 }
 

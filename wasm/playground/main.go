@@ -25,8 +25,16 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
+// maxStack is the Jsonnet stack limit in the browser. Go's wasm port runs
+// every Go call on the JavaScript engine's stack, and in Chromium's worker
+// a simple recursion (n + sum(n - 1), sixty times over, after the engine
+// has optimised it) ends the instance between 350 and 400 frames deep, far
+// below go-jsonnet's 500: with a limit of 300 such a program gets the
+// limit's error and a hint, where it would kill the engine.
+const maxStack = 300
+
 // runner keeps its VM and caches between requests of one page.
-var runner = &playground.Runner{}
+var runner = &playground.Runner{MaxStack: maxStack}
 
 func main() {
 	api := js.Global().Get("Object").New()
