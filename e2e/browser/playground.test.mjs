@@ -82,10 +82,11 @@ test("the default example evaluates on load", async () => {
 
 test("the page is usable before the engine has loaded", async () => {
   const page = await b.context.newPage();
-  await page.route("**/kubecfg.wasm*", () => {}); // never answers
+  await page.route(/\/kubecfg(-core)?\.wasm/, () => {}); // never answers
   await page.goto(b.url);
   await setSource(page, "{}\n");
   assert.equal((await editorText(page)).trim(), "{}");
+  await page.waitForTimeout(1500); // long enough for the engine, had its fetch not been held
   assert.match(await page.getByRole("status").textContent(), /Loading the engine/);
   await page.close();
 });

@@ -382,9 +382,9 @@ function bindControls() {
 async function copy(text, done) {
   try {
     await navigator.clipboard.writeText(text);
-    tell(done);
+    status(done); // no run follows a copy, so a plain status line
   } catch {
-    tell("The browser refused the clipboard; select the text and copy it.", true);
+    status("The browser refused the clipboard; select the text and copy it.", true);
   }
 }
 

@@ -29,7 +29,7 @@ export class Runner {
   constructor(opts) {
     this.opts = { timeoutMs: 5000, ...opts };
     this.url = opts.wasmUrl; // the engine in use
-    this.module = null; // a Promise of its WebAssembly.Module, once a worker compiled it
+    this.module = null; // its WebAssembly.Module, once a worker compiled it
     this.full = !opts.fullWasmUrl;
     this.worker = null;
     this.workerReady = null;
@@ -74,12 +74,14 @@ export class Runner {
     if (!this.worker) performance.mark("kubecfg:worker-spawned");
     const w = new Worker(this.opts.workerUrl);
     this.worker = w;
-    const payload = this.module ? this.module.then((module) => ({ module })) : Promise.resolve({ wasmUrl: new URL(this.url, location.href).href }); // the worker resolves against its own URL
-    this.workerReady = payload.then((init) => new Promise((resolve, reject) => {
+    // A URL for the worker to compile is made absolute: it would resolve
+    // it against its own script's URL.
+    const init = this.module ? { module: this.module } : { wasmUrl: new URL(this.url, location.href).href };
+    this.workerReady = new Promise((resolve, reject) => {
       w.onmessage = (ev) => {
         const m = ev.data;
         if (m.type === "ready") {
-          if (m.module) this.module = Promise.resolve(m.module);
+          if (m.module) this.module = m.module;
           this.version = m.version;
           this.features = m.features || [];
           this.startup = m.startup || null;
@@ -95,7 +97,7 @@ export class Runner {
       };
       w.onerror = (ev) => reject(new Error(ev.message || "the worker failed to start"));
       w.postMessage({ type: "init", ...init, wasmExecUrl: this.opts.wasmExecUrl });
-    }));
+    });
     return this.workerReady;
   }
 
