@@ -31,8 +31,9 @@ export function decodeTxtar(data) {
     files[name] = body.join("\n") + (!last && body.length > 0 ? "\n" : "");
   };
   for (let i = 0; i < lines.length; i++) {
+    // As in Go's txtar, a marker names a file: "--    --" is a text line.
     const m = marker.exec(lines[i]);
-    if (m) {
+    if (m && m[1].trim() !== "") {
       flush(false);
       name = m[1].trim();
       body = [];

@@ -29,6 +29,8 @@ test("txtar round trip", async (t) => {
 
 test("txtar rejects a file named twice", () => {
   assert.throws(() => decodeTxtar("-- a --\nx\n-- a --\ny\n"), /appears twice/);
+  // A marker without a name is text, as in Go's txtar (found by fuzz.test.mjs).
+  assert.deepEqual(decodeTxtar("-- a --\nx\n--    --\ny\n").files, { a: "x\n--    --\ny\n" });
 });
 
 test("toRequest", async (t) => {
