@@ -50,10 +50,11 @@ async function waitOutput(page, re, timeout = 30000) {
 }
 
 test("the page starts on the core engine; validateJSONSchema loads the full one", async () => {
-  const page = await b.context.newPage();
+  const own = await open(); // no service worker: every fetch is seen
+  const { page } = own;
   const wasm = [];
   page.on("request", (r) => { if (/\.wasm(\?|$)/.test(r.url())) wasm.push(new URL(r.url()).pathname); });
-  await page.goto(b.url + "?nosw");
+  await page.goto(own.url + "?nosw");
   await waitStatus(page, /^Evaluated/);
   assert.deepEqual(wasm, ["/kubecfg-core.wasm"], "the default example needs only the core engine");
   await setSource(page, "local kubecfg = import 'kubecfg.libsonnet';\n" +
@@ -67,7 +68,8 @@ test("the page starts on the core engine; validateJSONSchema loads the full one"
   await waitStatus(page, /^Failed/);
   assert.match(await errorsText(page), /object is invalid against the schema/);
   assert.doesNotMatch(await errorsText(page), /not in this engine/);
-  await page.close();
+  await own.close();
+  assert.deepEqual(own.errors.map(String), []);
 });
 
 test("the default example evaluates on load", async () => {
@@ -81,14 +83,17 @@ test("the default example evaluates on load", async () => {
 });
 
 test("the page is usable before the engine has loaded", async () => {
-  const page = await b.context.newPage();
+  // A profile of its own: the shared one's service worker would answer
+  // from its cache, which routes do not see.
+  const own = await open();
+  const { page } = own;
   await page.route(/\/kubecfg(-core)?\.wasm/, () => {}); // never answers
-  await page.goto(b.url);
+  await page.goto(own.url + "?nosw");
   await setSource(page, "{}\n");
   assert.equal((await editorText(page)).trim(), "{}");
   await page.waitForTimeout(1500); // long enough for the engine, had its fetch not been held
   assert.match(await page.getByRole("status").textContent(), /Loading the engine/);
-  await page.close();
+  await own.close();
 });
 
 test("editing re-evaluates", async () => {
