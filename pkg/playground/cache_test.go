@@ -2,6 +2,7 @@ package playground
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -161,5 +162,40 @@ func TestRunnerMaxStack(t *testing.T) {
 	}
 	if len(resp.Diagnostics) == 0 || !strings.Contains(resp.Diagnostics[0].Hint, "stops at 300 Jsonnet stack frames") {
 		t.Fatalf("limit 300: diagnostics %+v lack the hint", resp.Diagnostics)
+	}
+}
+
+// Every field of Request must change the request key (or a cached response
+// would answer a different request): each is set in turn.
+func TestKeysCoverEveryField(t *testing.T) {
+	base := keysFor(Request{}).request
+	seen := map[string]string{base: "the zero request"}
+	typ := reflect.TypeOf(Request{})
+	for i := 0; i < typ.NumField(); i++ {
+		var req Request
+		f := reflect.ValueOf(&req).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Slice:
+			f.Set(reflect.ValueOf([]string{"x"}))
+		case reflect.Map:
+			f.Set(reflect.ValueOf(map[string]string{"x": "y"}))
+		default:
+			t.Fatalf("Request.%s: a %s, which this test does not know how to set", typ.Field(i).Name, f.Kind())
+		}
+		k := keysFor(req).request
+		if other, ok := seen[k]; ok {
+			t.Errorf("Request.%s does not change the request key (same as %s)", typ.Field(i).Name, other)
+		}
+		seen[k] = typ.Field(i).Name
+	}
+	// Items cannot run into each other.
+	a := keysFor(Request{Files: map[string]string{"ab": "c"}}).request
+	b := keysFor(Request{Files: map[string]string{"a": "bc"}}).request
+	if a == b {
+		t.Error("files {ab: c} and {a: bc} have the same key")
 	}
 }

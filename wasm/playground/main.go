@@ -65,7 +65,7 @@ func run(_ js.Value, args []js.Value) any {
 		return nil
 	})
 	defer handler.Release()
-	return js.Global().Get("Promise").New(handler)
+	return promise.New(handler)
 }
 
 // requestText turns the argument of run into JSON text.
@@ -77,7 +77,7 @@ func requestText(args []js.Value) (string, error) {
 	case js.TypeString:
 		return args[0].String(), nil
 	case js.TypeObject:
-		return js.Global().Get("JSON").Call("stringify", args[0]).String(), nil
+		return jsonStringify.Invoke(args[0]).String(), nil
 	}
 	return "", fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
 }
@@ -122,5 +122,13 @@ func toJS(v any) js.Value {
 	if err != nil {
 		b, _ = json.Marshal(failure(fmt.Errorf("kubecfg.run: encoding the response: %w", err)))
 	}
-	return js.Global().Get("JSON").Call("parse", string(b))
+	return jsonParse.Invoke(string(b))
 }
+
+// Promise, JSON.parse and JSON.stringify, looked up once: every js.Value a
+// lookup returns costs a finalizer, which added up to a tenth of a request.
+var (
+	promise       = js.Global().Get("Promise")
+	jsonParse     = js.Global().Get("JSON").Get("parse")
+	jsonStringify = js.Global().Get("JSON").Get("stringify")
+)
