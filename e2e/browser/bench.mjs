@@ -56,29 +56,31 @@ const marks = (page) => page.evaluate(() => Object.fromEntries(
  * first result and the bytes of every response requested before it.
  */
 async function firstVisit(b) {
-  const cdp = await b.context.newCDPSession(b.page);
-  await cdp.send("Network.enable");
-  const sent = new Map(); // requestId → { wall, url }
-  const done = [];
-  cdp.on("Network.requestWillBeSent", (e) => sent.set(e.requestId, { wall: e.wallTime * 1000, url: e.request.url }));
-  cdp.on("Network.loadingFinished", (e) => done.push({ id: e.requestId, bytes: e.encodedDataLength }));
+  // Playwright's request events include the worker's fetches (the engine);
+  // a CDP session of the page alone would miss them.
+  const seen = [];
+  const onRequest = (r) => seen.push({ r, at: Date.now() });
+  b.page.on("request", onRequest);
   await b.page.goto(b.url);
   await waitStatus(b.page, /^Evaluated/, 60000);
   const m = await marks(b.page);
   const origin = await b.page.evaluate(() => performance.timeOrigin);
-  await b.page.waitForTimeout(200); // let loadingFinished events of earlier requests arrive
+  b.page.off("request", onRequest);
   const cutoff = origin + m["kubecfg:first-result"];
   let bytes = 0;
   const files = {};
-  for (const d of done) {
-    const s = sent.get(d.id);
-    if (!s || s.wall > cutoff) continue;
-    bytes += d.bytes;
-    const name = new URL(s.url).pathname.replace(/-[A-Z0-9]{8}\./, ".");
-    files[name] = (files[name] || 0) + d.bytes;
+  for (const { r, at } of seen) {
+    if (at > cutoff) continue;
+    const res = await r.response();
+    if (!res) continue;
+    await res.finished();
+    const sz = await r.sizes();
+    const n = sz.responseBodySize + sz.responseHeadersSize;
+    bytes += n;
+    const name = new URL(r.url()).pathname.replace(/-[A-Z0-9]{8}\./, ".");
+    files[name] = (files[name] || 0) + n;
   }
-  await cdp.detach();
-  return { first: m["kubecfg:first-result"], ready: m["kubecfg:engine-ready"], compiled: m["kubecfg:wasm-compiled"], bytes, files };
+  return { first: m["kubecfg:first-result"], bytes, files };
 }
 
 const cold = [];
