@@ -32,9 +32,10 @@ async function compile(url) {
 
 async function start(msg) {
   const t0 = performance.now();
-  const module = msg.module || await compile(msg.wasmUrl);
+  const compiling = msg.module ? Promise.resolve(msg.module) : compile(msg.wasmUrl);
+  importScripts(msg.wasmExecUrl); // while the engine downloads and compiles
+  const module = await compiling;
   const t1 = performance.now();
-  importScripts(msg.wasmExecUrl);
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
   const t2 = performance.now();
