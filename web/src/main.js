@@ -458,11 +458,15 @@ function localCommand() {
   return parts.join(" ");
 }
 
+// runNow runs the workspace. Before the engine is ready the run waits in
+// the runner's queue and goes to the worker the moment it is (a newer edit
+// replaces it), so the first result does not wait on this thread.
 async function runNow() {
   clearTimeout(timer);
-  if (!engineReady) { $("command-line").textContent = localCommand(); return; }
+  if (!runner) return; // start() runs the workspace once it has made the runner
+  if (!engineReady) $("command-line").textContent = localCommand();
   const request = store.toRequest(state, runner.version);
-  runStatus("Evaluating…", false, { keep: true });
+  if (engineReady) runStatus("Evaluating…", false, { keep: true });
   let resp;
   try {
     resp = await runner.run(request);
@@ -471,7 +475,7 @@ async function runNow() {
       showTimeout(err.message);
       return;
     }
-    runStatus(`The engine failed: ${err.message}`, true);
+    if (engineReady) runStatus(`The engine failed: ${err.message}`, true); // else start() says why
     return;
   }
   if (!resp) return; // superseded by a newer edit
@@ -653,6 +657,7 @@ async function start() {
   runner.opts.onRestart = (why) => {
     if (why === "full") runStatus("Loading the full engine (this program uses validateJSONSchema)…", false, { keep: true });
   };
+  const first = runNow();
   try {
     await runner.start();
   } catch (err) {
@@ -667,9 +672,11 @@ async function start() {
   if (init.version && init.version !== runner.version) {
     tell(`This link was made with kubecfg ${init.version}; this is kubecfg ${runner.version}, so results may differ.`);
   }
-  lastRows = runner.features;
-  renderFeatures(lastRows);
-  await runNow();
+  if (!lastResponse) {
+    lastRows = runner.features;
+    renderFeatures(lastRows);
+  }
+  await first;
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();
