@@ -38,6 +38,7 @@ bench-share:
 	$(GO) run ./scripts/share-load -n 1000 -c 1
 
 fuzz-share:
+	$(GO) test -run '^$$' -fuzz '^FuzzValidID$$' -fuzztime $(FUZZTIME) ./pkg/share
 	$(GO) test -run '^$$' -fuzz '^FuzzCanonicalize$$' -fuzztime $(FUZZTIME) ./pkg/share
 	$(GO) test -run '^$$' -fuzz '^FuzzPost$$' -fuzztime $(FUZZTIME) ./pkg/share
 	$(GO) test -run '^$$' -fuzz '^FuzzRequest$$' -fuzztime $(FUZZTIME) ./pkg/site

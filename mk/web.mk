@@ -62,6 +62,13 @@ screenshots: bin/kubecfg e2e-deps
 bench-web: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs --docs ../../docs/benchmarks.md
 
+# The page's URL-state and txtar decoders, fuzzed (2 s of it runs in
+# test-web-unit).
+FUZZ_TARGETS += fuzz-web
+.PHONY: fuzz-web
+fuzz-web:
+	cd web && FUZZTIME=$(FUZZTIME) $(NODE) --test test/fuzz.test.mjs
+
 # The core engine's Go side (build tag kubecfg_noschema: no JSON Schema
 # validator; a run that needs it asks for the full engine).
 TEST_TARGETS += test-core-engine
