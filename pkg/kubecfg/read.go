@@ -14,6 +14,7 @@ import (
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // Overlay is what --overlay-code or --overlay-code-file add to each input.
@@ -200,6 +201,9 @@ func yamlDocs(data []byte) ([]any, error) {
 		}
 		j, err := yaml.YAMLToJSON(doc)
 		if err != nil {
+			return err
+		}
+		if err := stdlib.CheckJSONKeys(doc); err != nil {
 			return err
 		}
 		var v any

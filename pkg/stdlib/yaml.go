@@ -59,6 +59,9 @@ func parseDocument(d yamlDoc) ([]any, error) {
 	if err := yaml.Unmarshal([]byte(d.text), &v); err != nil {
 		return nil, err
 	}
+	if err := CheckJSONKeys([]byte(d.text)); err != nil {
+		return nil, err
+	}
 	if documentEnd.MatchString(d.text) {
 		dec := goyaml.NewDecoder(strings.NewReader(d.text))
 		var first, next any
