@@ -165,18 +165,7 @@ func mentions(code, word string) bool {
 	if !strings.Contains(code, word) {
 		return false
 	}
-	var b strings.Builder
-	b.Grow(len(code))
-	next := 0
-	lex.Code(code, func(i int) bool {
-		if i != next {
-			b.WriteByte(' ') // a string or comment separates tokens
-		}
-		b.WriteByte(code[i])
-		next = i + 1
-		return true
-	})
-	s := b.String()
+	s := codeOnly(code)
 	for i := strings.Index(s, word); i >= 0; {
 		end := i + len(word)
 		if (i == 0 || !identByte(s[i-1])) && (end == len(s) || !identByte(s[end])) {
@@ -189,6 +178,23 @@ func mentions(code, word string) bool {
 		i = end + j
 	}
 	return false
+}
+
+// codeOnly is code without its strings and comments, each replaced by one
+// space (it separated tokens).
+func codeOnly(code string) string {
+	var b strings.Builder
+	b.Grow(len(code))
+	next := 0
+	lex.Code(code, func(i int) bool {
+		if i != next {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(code[i])
+		next = i + 1
+		return true
+	})
+	return b.String()
 }
 
 func identByte(c byte) bool {

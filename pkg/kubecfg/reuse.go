@@ -59,9 +59,7 @@ func (s *Session) fastEval(opts EvalOptions) (out string, ok bool) {
 // hidden field outside strings and comments (conservatively: as any part
 // of a word).
 func readsSelf(code string) bool {
-	var b strings.Builder
-	lex.Code(code, func(i int) bool { b.WriteByte(code[i]); return true })
-	s := b.String()
+	s := codeOnly(code)
 	return strings.Contains(s, "self") || strings.Contains(s, "super") || strings.Contains(s, ExprField)
 }
 
