@@ -103,6 +103,9 @@ func hashJSON(v any) string {
 // hashed once; the other keys hash that hash with a few small fields.
 type keys struct {
 	files string
+	// settings are the features and variables: what a VM depends on
+	// besides the files.
+	settings string
 	// request identifies a request entirely.
 	request string
 	// workspace identifies what a VM depends on: files, gates and
@@ -119,13 +122,17 @@ func keysFor(req Request) keys {
 	k.files = h.sum()
 
 	h = newHasher()
-	h.str(k.files)
 	h.strs(req.Features)
 	h.bool(req.Alpha)
 	h.strMap(req.ExtStr)
 	h.strMap(req.ExtCode)
 	h.strMap(req.TLAStr)
 	h.strMap(req.TLACode)
+	k.settings = h.sum()
+
+	h = newHasher()
+	h.str(k.files)
+	h.str(k.settings)
 	k.workspace = h.sum()
 
 	h = newHasher()
@@ -194,6 +201,6 @@ func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
 // configKey identifies what a VM depends on besides the files' contents:
 // their names (an added file could change what an import finds), the
 // resolved gates (an rc file sets them) and the variables.
-func configKey(req Request, gates []features.Row) string {
-	return hashJSON([]any{sortedKeys(req.Files), gates, req.Features, req.Alpha, req.ExtStr, req.ExtCode, req.TLAStr, req.TLACode})
+func configKey(req Request, k keys, gates []features.Row) string {
+	return hashJSON([]any{sortedKeys(req.Files), gates, k.settings})
 }

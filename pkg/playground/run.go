@@ -110,7 +110,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Stderr += "warning: " + w + "\n"
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err := r.cache.session(keys.workspace, configKey(req, resp.Features), fsys, func() (*kubecfg.Session, error) {
+	sess, err := r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
 		cfg := &kubecfg.Config{
 			Gates:    gates,
 			FS:       fsys,
