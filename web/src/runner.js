@@ -72,11 +72,19 @@ export class Runner {
    */
   spawn() {
     if (!this.worker) performance.mark("kubecfg:worker-spawned");
-    const w = new Worker(this.opts.workerUrl);
+    // The first worker finds its engine's URLs in its name and starts
+    // compiling at once: a message posted to a new worker is held on the
+    // page's main thread until that thread sees the worker's script has
+    // run, which on a page still loading its editor took 100-300 ms. A
+    // later worker gets the compiled module in its init message. URLs are
+    // made absolute: the worker would resolve them against its own URL.
+    const boot = this.module ? "" : JSON.stringify({
+      wasmUrl: new URL(this.url, location.href).href,
+      wasmExecUrl: this.opts.wasmExecUrl,
+    });
+    const w = new Worker(this.opts.workerUrl, { name: boot });
     this.worker = w;
-    // A URL for the worker to compile is made absolute: it would resolve
-    // it against its own script's URL.
-    const init = this.module ? { module: this.module } : { wasmUrl: new URL(this.url, location.href).href };
+    const init = this.module ? { module: this.module } : {};
     this.workerReady = new Promise((resolve, reject) => {
       w.onmessage = (ev) => {
         const m = ev.data;
@@ -116,6 +124,11 @@ export class Runner {
     this.queued = null;
     const id = ++this.seq;
     this.inflight = { ...job, id, timer: 0 };
+    this.start();
+    // Posted at once: a worker still starting runs it the moment its
+    // engine is ready, without a round trip through this thread. The time
+    // limit counts from then.
+    this.worker.postMessage({ type: "run", id, request: job.request });
     try {
       await this.workerReady;
     } catch (err) {
@@ -126,7 +139,6 @@ export class Runner {
     }
     if (!this.inflight || this.inflight.id !== id) return;
     this.inflight.timer = setTimeout(() => this.timeout(id), this.opts.timeoutMs);
-    this.worker.postMessage({ type: "run", id, request: job.request });
   }
 
   onResult(w, m) {

@@ -1,8 +1,10 @@
 // The evaluation worker: compiles the engine itself (the first time, so
-// nothing waits on the page's busy main thread) or receives the compiled
-// WebAssembly.Module (a fresh worker after a crash or the watchdog),
-// instantiates it with wasm_exec.js, then answers run requests. It is a
-// classic worker script (wasm_exec.js is loaded with importScripts).
+// nothing waits on the page's busy main thread; its name carries the
+// engine's URLs, so it starts before any message from the page arrives) or
+// receives the compiled WebAssembly.Module (a fresh worker after a crash
+// or the watchdog), instantiates it with wasm_exec.js, then answers run
+// requests, the first of which may arrive before the engine is ready. It
+// is a classic worker script (wasm_exec.js is loaded with importScripts).
 /* global importScripts, Go */
 
 let ready = null;
@@ -45,10 +47,18 @@ async function start(msg) {
   return { k: globalThis.kubecfg, module: msg.module ? null : module };
 }
 
+// A worker named with its engine's URLs (the first one) starts now, not
+// when the page's init message arrives.
+const boot = self.name ? JSON.parse(self.name) : null;
+if (boot) {
+  ready = start(boot);
+  ready.catch(() => {}); // reported when the init message asks
+}
+
 self.onmessage = async (ev) => {
   const msg = ev.data;
   if (msg.type === "init") {
-    ready = start(msg);
+    if (!boot) ready = start(msg);
     try {
       const { k, module } = await ready;
       postMessage({ type: "ready", version: k.version, features: k.features(), startup, module });
