@@ -96,6 +96,42 @@ test("the page is usable before the engine has loaded", async () => {
   await own.close();
 });
 
+test("a later visit shows the saved result while the engine starts", async () => {
+  // A profile of its own, with no service worker: the routes below must
+  // see the engine's fetches.
+  const own = await open();
+  try {
+    const first = own.page;
+    await first.goto(own.url + "?nosw");
+    await setSource(first, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'saved' } } }\n");
+    await waitOutput(first, /name: saved/);
+    const want = await outputText(first);
+    // The engine's answer is saved a second after it arrived.
+    await first.waitForFunction(() => (localStorage.getItem("kubecfg-playground/last-result") || "").includes("name: saved"));
+    await first.close();
+    // The next visit gets no engine at all, so what it shows is the saved answer.
+    const later = await own.context.newPage();
+    await later.route(/\/kubecfg(-core)?\.wasm/, (route) => route.abort());
+    await later.goto(own.url + "?nosw");
+    await waitStatus(later, /^Could not start the engine: .*The output is the result saved from your last visit\.$/);
+    assert.equal(await outputText(later), want);
+    // Another workspace has no saved answer: nothing is shown for it.
+    await setSource(later, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } } }\n");
+    await later.reload();
+    await waitStatus(later, /Could not start the engine/);
+    assert.doesNotMatch(await outputText(later), /name: (saved|other)/);
+    await later.close();
+    // With the engine back, the same workspace is evaluated by it as usual.
+    const again = await own.context.newPage();
+    await again.goto(own.url + "?nosw");
+    await waitStatus(again, /^Evaluated in/);
+    assert.match(await outputText(again), /name: other/);
+  } finally {
+    await own.close();
+  }
+  assert.deepEqual(own.errors.map(String), []);
+});
+
 test("editing re-evaluates", async () => {
   const { page } = b;
   await waitStatus(page, /^Evaluated/);

@@ -9,7 +9,9 @@ import * as store from "./state.js";
 import { encodeTxtar, decodeTxtar } from "./txtar.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
+import { saveResult, savedResult } from "./saved.js";
 
+performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
 const backupKey = "kubecfg-playground/previous";
 
@@ -467,6 +469,10 @@ async function runNow() {
   if (!engineReady) $("command-line").textContent = localCommand();
   const request = store.toRequest(state, runner.version);
   if (engineReady) runStatus("Evaluating…", false, { keep: true });
+  else if (!lastResponse) {
+    const saved = savedResult(engineBuild(), request);
+    if (saved) show(saved, request, { saved: true });
+  }
   let resp;
   try {
     resp = await runner.run(request);
@@ -495,8 +501,34 @@ function showTimeout(message) {
   finished();
 }
 
-function show(resp, request) {
+// engineBuild names the engines' build (their URLs carry content hashes):
+// a saved result is only shown to a request of the same build.
+const engineBuild = () => `${runner.opts.wasmUrl} ${runner.opts.fullWasmUrl || ""}`;
+
+// The engine's latest answer is saved a second after it arrives (or when
+// the page goes away), not on every keystroke.
+let unsaved = null;
+let saveTimer = 0;
+function saveLater(request, resp) {
+  unsaved = { build: engineBuild(), request, resp };
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveNow, 1000);
+}
+function saveNow() {
+  clearTimeout(saveTimer);
+  if (unsaved) saveResult(unsaved.build, unsaved.request, unsaved.resp);
+  unsaved = null;
+}
+addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
+
+// show puts a response on the page: the engine's, or (saved) the answer
+// the engine gave to the same request on an earlier visit, shown while
+// the engine starts.
+let showingSaved = false;
+function show(resp, request, { saved = false } = {}) {
   lastResponse = resp;
+  showingSaved = saved;
   const ok = (resp.exitCode ?? 0) === 0;
   output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
   $("command-line").textContent = resp.command || localCommand();
@@ -507,9 +539,15 @@ function show(resp, request) {
   drawDiagnostics();
   const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
   const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
-  if (ok) runStatus(`Evaluated in ${t} ms.`);
+  if (saved) runStatus(`Showing the result saved from your last visit (${ok ? "evaluated" : `failed, exit ${resp.exitCode},`} in ${t} ms); the engine is starting…`, !ok, { keep: true });
+  else if (ok) runStatus(`Evaluated in ${t} ms.`);
   else runStatus(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
-  if (!performance.getEntriesByName("kubecfg:first-result").length) performance.mark("kubecfg:first-result", { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs } });
+  const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, saved } });
+  mark("kubecfg:first-result");
+  if (!saved) {
+    mark("kubecfg:first-engine-result");
+    saveLater(request, resp);
+  }
   finished();
 }
 
@@ -661,7 +699,7 @@ async function start() {
   try {
     await runner.start();
   } catch (err) {
-    status(`Could not start the engine: ${err.message}`, true);
+    status(`Could not start the engine: ${err.message}${showingSaved ? ". The output is the result saved from your last visit." : ""}`, true);
     offline();
     return;
   }

@@ -9,6 +9,7 @@ import { buildLineMap } from "../src/linemap.js";
 import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
 import { encodeFragment, decodeFragment } from "../src/share.js";
 import { examples, exampleByName } from "../src/examples.js";
+import { saveResult, savedResult, maxChars } from "../src/saved.js";
 import { StringStream } from "@codemirror/language";
 
 test("txtar round trip", async (t) => {
@@ -204,4 +205,62 @@ test("library completions", async (t) => {
       assert.deepEqual(got.options.map((o) => o.label), c.labels);
     });
   }
+});
+
+// memoryStorage is a localStorage look-alike; full makes setItem throw as
+// a browser's does past its quota.
+function memoryStorage({ full = false } = {}) {
+  const m = new Map();
+  return {
+    getItem: (k) => (m.has(k) ? m.get(k) : null),
+    setItem: (k, v) => { if (full) throw new Error("QuotaExceededError"); m.set(k, String(v)); },
+    removeItem: (k) => m.delete(k),
+    size: () => m.size,
+    raw: m,
+  };
+}
+
+test("saved result", async (t) => {
+  const build = "kubecfg-core.wasm?v=1 kubecfg.wasm?v=2";
+  const req = { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", version: "" };
+  const resp = { output: "---\n", exitCode: 0, diagnostics: [], timings: { totalMs: 3 } };
+  await t.test("the same request and build get the answer back", () => {
+    const st = memoryStorage();
+    assert.equal(saveResult(build, req, resp, st), true);
+    assert.deepEqual(savedResult(build, { ...req }, st), resp);
+    // The version field is "" on a visit's first request; the build decides.
+    assert.deepEqual(savedResult(build, { ...req, version: "v0.36.0" }, st), resp);
+  });
+  await t.test("another request, or another build, gets nothing", () => {
+    const st = memoryStorage();
+    saveResult(build, req, resp, st);
+    assert.equal(savedResult(build, { ...req, files: { "a.jsonnet": "{ }" } }, st), null);
+    assert.equal(savedResult(build, { ...req, expr: "$" }, st), null);
+    assert.equal(savedResult("kubecfg-core.wasm?v=3 kubecfg.wasm?v=2", req, st), null);
+  });
+  await t.test("a newer answer replaces the older", () => {
+    const st = memoryStorage();
+    saveResult(build, req, resp, st);
+    const req2 = { ...req, command: "eval" };
+    saveResult(build, req2, { ...resp, output: "{}\n" }, st);
+    assert.equal(savedResult(build, req, st), null);
+    assert.equal(savedResult(build, req2, st).output, "{}\n");
+  });
+  await t.test("an answer past the limit is not kept, and drops the older", () => {
+    const st = memoryStorage();
+    saveResult(build, req, resp, st);
+    assert.equal(saveResult(build, req, { ...resp, output: "x".repeat(maxChars) }, st), false);
+    assert.equal(savedResult(build, req, st), null);
+  });
+  await t.test("full or broken storage is no answer, not an error", () => {
+    assert.equal(saveResult(build, req, resp, memoryStorage({ full: true })), false);
+    const st = memoryStorage();
+    saveResult(build, req, resp, st);
+    const good = JSON.parse(st.raw.get("kubecfg-playground/last-result"));
+    for (const junk of ["{", "null", "42", JSON.stringify({ ...good, response: { exitCode: 0, output: 1 } }), JSON.stringify({ ...good, response: null })]) {
+      st.raw.set("kubecfg-playground/last-result", junk);
+      assert.equal(savedResult(build, req, st), null, junk);
+    }
+    assert.equal(savedResult(build, req, { getItem() { throw new Error("SecurityError"); } }), null);
+  });
 });
