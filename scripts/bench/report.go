@@ -120,8 +120,8 @@ func (r results) figuresTable() string {
 // exprTable renders the new -e against an unchanged workspace.
 func (r results) exprTable() string {
 	var b strings.Builder
-	b.WriteString("| platform | -e | cold (fresh workspace) | warm (unchanged workspace, new -e) | warm/cold |\n")
-	b.WriteString("| --- | --- | ---: | ---: | ---: |\n")
+	b.WriteString("| platform | -e | cold (fresh workspace) | warm (unchanged workspace, new -e) | warm/cold | the workspace's cold `eval -o json` | warm/that |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, p := range []struct {
 		name string
 		m    platform
@@ -131,7 +131,8 @@ func (r results) exprTable() string {
 		}
 		for _, e := range newExprs {
 			cold, warm := p.m[cellName(exprProgram, kindExprCold+e.kind)], p.m[cellName(exprProgram, kindExprWarm+e.kind)]
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s |\n", p.name, fmt.Sprintf(e.expr, 0), ms(cold), ms(warm), pct(ratio(warm, cold)))
+			whole := p.m[cellName(exprProgram, kindEval)]
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s | %s |\n", p.name, fmt.Sprintf(e.expr, 0), ms(cold), ms(warm), pct(ratio(warm, cold)), ms(whole), pct(ratio(warm, whole)))
 		}
 	}
 	return b.String()
@@ -197,8 +198,12 @@ func (r results) summaryTable() string {
 		for _, e := range newExprs {
 			cold, warm := p.m[cellName(exprProgram, kindExprCold+e.kind)], p.m[cellName(exprProgram, kindExprWarm+e.kind)]
 			v := ratio(warm, cold)
-			fmt.Fprintf(&b, "| a new `-e` (`%s`) against the unchanged 200-object workspace vs its cold evaluation, %s: ≤ %.0f%% | %s (%s vs %s) | %s |\n",
+			fmt.Fprintf(&b, "| a new `-e` (`%s`) against the unchanged 200-object workspace vs the same `-e` on a fresh workspace, %s: ≤ %.0f%% | %s (%s vs %s) | %s |\n",
 				fmt.Sprintf(e.expr, 0), p.name, 100*targetWarmCold, pct(v), ms(warm), ms(cold), met(v <= targetWarmCold))
+			whole := p.m[cellName(exprProgram, kindEval)]
+			w := ratio(warm, whole)
+			fmt.Fprintf(&b, "| the same vs the workspace's own cold evaluation (`eval -o json` of the 200 objects, a fresh workspace), %s: ≤ %.0f%% | %s (%s vs %s) | %s |\n",
+				p.name, 100*targetWarmCold, pct(w), ms(warm), ms(whole), met(w <= targetWarmCold))
 		}
 	}
 	return b.String()
