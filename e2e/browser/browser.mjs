@@ -14,13 +14,13 @@ export const kubecfgBin = process.env.KUBECFG_BIN || path.resolve(staticRoot, ".
 
 /**
  * servePlayground runs `kubecfg --features=playground playground` on a free
- * port of 127.0.0.1, serving static/ and the share API with a fresh data
- * directory. It resolves to { url, close }.
+ * port of 127.0.0.1, serving staticDir (static/) and the share API with a
+ * fresh data directory. It resolves to { url, close }.
  */
-export async function servePlayground() {
+export async function servePlayground(staticDir = staticRoot) {
   const data = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-data-"));
   const child = spawn(kubecfgBin, [
-    "--features=playground", "playground", "-l", "127.0.0.1:0", "--static-dir", staticRoot, "--data-dir", data,
+    "--features=playground", "playground", "-l", "127.0.0.1:0", "--static-dir", staticDir, "--data-dir", data,
   ], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const url = await new Promise((resolve, reject) => {
@@ -46,7 +46,8 @@ export async function servePlayground() {
 /** chromiumPath is the browser the tests drive. */
 export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
-const args = [
+/** launchArgs are the Chromium flags of every test and benchmark. */
+export const launchArgs = [
   "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
   "--disable-sync", "--no-first-run", "--disable-quic",
 ];
@@ -65,7 +66,7 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
   const url = process.env.KUBECFG_PLAYGROUND_URL || server.url;
   const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath, headless: true, args, colorScheme, viewport,
+    executablePath: chromiumPath, headless: true, args: launchArgs, colorScheme, viewport,
     permissions: ["clipboard-read", "clipboard-write"],
   });
   const page = context.pages()[0] || (await context.newPage());

@@ -68,7 +68,11 @@ self.onmessage = async (ev) => {
     return;
   }
   if (msg.type === "run") {
-    const { k } = await ready;
+    // An engine that failed to start answers nothing: the init message
+    // has told the page why.
+    const engine = await ready.catch(() => null);
+    if (!engine) return;
+    const { k } = engine;
     if (dead) return died();
     const started = performance.now();
     let response;

@@ -1,0 +1,87 @@
+// An A/B comparison of two builds of the site, for start-up changes whose
+// effect is smaller than this machine's swings: each build is served by
+// its own `kubecfg playground`, and the two take turns, one visit pair
+// each, so a change of load falls on both alike. A round is a cold visit
+// (fresh profile) and, once the service worker has the site and the page
+// is closed, a later visit in the same profile.
+//
+//   node ab.mjs [--rounds N] STATIC_A STATIC_B
+//
+// STATIC_A and STATIC_B are built site roots (copies of static/ after
+// make web). It prints, per build, the medians and every value of: the
+// engine's first result cold, and on the later visit the first result
+// shown (the saved answer) and the engine's.
+import { chromium } from "playwright-core";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { chromiumPath, launchArgs, servePlayground } from "./browser.mjs";
+import { waitOffline } from "./helpers.mjs";
+
+const argv = process.argv.slice(2);
+let rounds = 6;
+if (argv[0] === "--rounds") {
+  rounds = Number(argv[1]);
+  argv.splice(0, 2);
+}
+if (argv.length !== 2 || !(rounds > 0)) {
+  console.error("usage: node ab.mjs [--rounds N] STATIC_A STATIC_B");
+  process.exit(2);
+}
+
+/**
+ * at waits for the page's first result and returns the time of the mark
+ * name, or of kubecfg:first-result in a build older than that mark (before
+ * the saved answer, the first result was always the engine's).
+ */
+async function at(page, name) {
+  await page.waitForFunction(() => performance.getEntriesByName("kubecfg:first-result").length > 0, null, { timeout: 60000 });
+  // kubecfg:main-start came with kubecfg:first-engine-result.
+  const marked = await page.evaluate(() => performance.getEntriesByName("kubecfg:main-start").length > 0);
+  if (!marked) name = "kubecfg:first-result";
+  await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60000 });
+  return page.evaluate((n) => performance.getEntriesByName(n)[0].startTime, name);
+}
+
+/** visitPair makes one cold and one later visit of url in a fresh profile. */
+async function visitPair(url) {
+  const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-ab-"));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args: launchArgs });
+  try {
+    const first = context.pages()[0] || (await context.newPage());
+    await first.goto(url);
+    const cold = await at(first, "kubecfg:first-engine-result");
+    await waitOffline(first);
+    // A build that saves its answer (web/src/saved.js) has done so a second after the result.
+    await first.waitForTimeout(1200);
+    await first.close();
+    const later = await context.newPage();
+    await later.goto(url);
+    const engine = await at(later, "kubecfg:first-engine-result");
+    const shown = await at(later, "kubecfg:first-result");
+    return { cold, shown, engine };
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+const builds = [];
+for (const [name, dir] of [["A", argv[0]], ["B", argv[1]]]) {
+  builds.push({ name, dir, server: await servePlayground(path.resolve(dir)), visits: [] });
+}
+try {
+  for (let i = 0; i < rounds; i++) {
+    for (const b of i % 2 ? builds : [...builds].reverse()) b.visits.push(await visitPair(b.server.url));
+  }
+} finally {
+  for (const b of builds) await b.server.close();
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const b of builds) {
+  const line = (k) => `${Math.round(median(b.visits.map((v) => v[k])))} ms [${b.visits.map((v) => Math.round(v[k])).join(", ")}]`;
+  console.log(`${b.name} (${b.dir}), ${rounds} rounds`);
+  console.log(`  cold, the engine's first result: ${line("cold")}`);
+  console.log(`  later visit, first result shown: ${line("shown")}`);
+  console.log(`  later visit, the engine's first result: ${line("engine")}`);
+}
