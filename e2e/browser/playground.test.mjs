@@ -125,7 +125,25 @@ test("a later visit shows the saved result while the engine starts", async () =>
     const again = await own.context.newPage();
     await again.goto(own.url + "?nosw");
     await waitStatus(again, /^Evaluated in/);
-    assert.match(await outputText(again), /name: other/);
+    const otherOut = await outputText(again);
+    assert.match(otherOut, /name: other/);
+    await again.waitForFunction(() => (localStorage.getItem("kubecfg-playground/last-result") || "").includes("name: other"));
+    await again.close();
+    // A normal later visit: the saved answer first, then the engine's own.
+    const normal = await own.context.newPage();
+    await normal.addInitScript(() => {
+      globalThis.statusLog = [];
+      new MutationObserver(() => {
+        const text = document.getElementById("status")?.textContent;
+        if (text && text !== globalThis.statusLog.at(-1)) globalThis.statusLog.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await normal.goto(own.url + "?nosw");
+    await waitStatus(normal, /^Evaluated in/);
+    const log = await normal.evaluate(() => globalThis.statusLog);
+    const savedAt = log.findIndex((t) => /^Showing the result saved from your last visit \(evaluated in [\d.]+ ms\); the engine is starting…/.test(t));
+    assert.ok(savedAt >= 0 && savedAt < log.findIndex((t) => /^Evaluated in/.test(t)), `status lines: ${JSON.stringify(log)}`);
+    assert.equal(await outputText(normal), otherOut);
   } finally {
     await own.close();
   }
