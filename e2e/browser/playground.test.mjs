@@ -486,7 +486,7 @@ test("what users type is text, never HTML", async () => {
   await other.close();
 });
 
-test("files dropped in are added; the workspace downloads as txtar", async () => {
+test("files dropped in are added; the workspace downloads as txtar and zip", async () => {
   const { page } = b;
   await waitStatus(page, /^Evaluated/);
   const archive = "dropped\n-- extra/a.libsonnet --\n{ a: 1 }\n-- extra/b.libsonnet --\n{ b: 2 }\n";
@@ -508,6 +508,15 @@ test("files dropped in are added; the workspace downloads as txtar", async () =>
   assert.equal(download.suggestedFilename(), "workspace.txtar");
   const text = await readFile(await download.path(), "utf8");
   for (const want of ["-- app.jsonnet --", "-- lib.libsonnet --", "-- extra/a.libsonnet --\n{ a: 1 }\n", "-- plain.jsonnet --\n{}\n"]) assert.ok(text.includes(want), `${want} in\n${text}`);
+  // The zip holds the same files (its format is checked in web/test).
+  const [zipped] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download .zip" }).click(),
+  ]);
+  assert.equal(zipped.suggestedFilename(), "workspace.zip");
+  const zip = await readFile(await zipped.path());
+  assert.equal(zip.subarray(0, 4).toString("latin1"), "PK\x03\x04");
+  for (const want of ["app.jsonnet", "lib.libsonnet", "extra/a.libsonnet", "{ a: 1 }\n", "plain.jsonnet"]) assert.ok(zip.includes(want), `${want} in the zip`);
 });
 
 test("every state of the page is a URL", async () => {

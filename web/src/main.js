@@ -7,6 +7,7 @@ import { examples, exampleByName } from "./examples.js";
 import { Runner } from "./runner.js";
 import * as store from "./state.js";
 import { encodeTxtar, decodeTxtar } from "./txtar.js";
+import { encodeZip } from "./zip.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 import { saveResult, savedResult } from "./saved.js";
@@ -279,8 +280,8 @@ async function addDroppedFiles(fileList) {
   tell(`Added ${added} file${added === 1 ? "" : "s"}.`);
 }
 
-function download(name, text, type = "text/plain") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+function download(name, content, type = "text/plain") {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;
@@ -351,6 +352,13 @@ function bindControls() {
   $("download-txtar").addEventListener("click", () => {
     const cmd = lastResponse?.command || "";
     download("workspace.txtar", encodeTxtar(state.files, `kubecfg playground workspace; entry: ${state.entry}\n${cmd ? "$ " + cmd + "\n" : ""}`));
+  });
+  $("download-zip").addEventListener("click", () => {
+    try {
+      download("workspace.zip", encodeZip(state.files), "application/zip");
+    } catch (err) {
+      tell(`Could not make the zip: ${err.message}`, true);
+    }
   });
   const panel = $("editor-panel");
   panel.addEventListener("dragover", (e) => { e.preventDefault(); panel.classList.add("dragging"); });

@@ -10,6 +10,8 @@ import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
 import { encodeFragment, decodeFragment } from "../src/share.js";
 import { examples, exampleByName } from "../src/examples.js";
 import { saveResult, savedResult, maxChars } from "../src/saved.js";
+import { encodeZip, crc32 } from "../src/zip.js";
+import { execFileSync } from "node:child_process";
 import { StringStream } from "@codemirror/language";
 
 test("txtar round trip", async (t) => {
@@ -262,5 +264,80 @@ test("saved result", async (t) => {
       assert.equal(savedResult(build, req, st), null, junk);
     }
     assert.equal(savedResult(build, req, { getItem() { throw new Error("SecurityError"); } }), null);
+  });
+});
+
+// readZip is a reader of this test's own, independent of zip.js: it walks
+// the central directory from the end record and reads each entry through
+// its local header.
+function readZip(bytes) {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22;
+  assert.equal(v.getUint32(end, true), 0x06054b50, "end of central directory");
+  const count = v.getUint16(end + 10, true);
+  let p = v.getUint32(end + 16, true);
+  const dec = new TextDecoder("utf-8", { fatal: true });
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    assert.equal(v.getUint32(p, true), 0x02014b50, "central header");
+    const method = v.getUint16(p + 10, true), crc = v.getUint32(p + 16, true), size = v.getUint32(p + 20, true);
+    const nameLen = v.getUint16(p + 28, true), extra = v.getUint16(p + 30, true), comment = v.getUint16(p + 32, true);
+    const local = v.getUint32(p + 42, true);
+    const name = dec.decode(bytes.subarray(p + 46, p + 46 + nameLen));
+    assert.equal(v.getUint32(local, true), 0x04034b50, "local header");
+    assert.equal(v.getUint16(local + 26, true), nameLen);
+    assert.equal(dec.decode(bytes.subarray(local + 30, local + 30 + nameLen)), name);
+    const from = local + 30 + nameLen + v.getUint16(local + 28, true);
+    out.push({ name, method, crc, flags: v.getUint16(p + 8, true), data: bytes.subarray(from, from + size) });
+    p += 46 + nameLen + extra + comment;
+  }
+  return out;
+}
+
+// bitCRC is CRC-32 bit by bit, the slow way, to check zip.js's table.
+function bitCRC(bytes) {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+test("zip of the workspace", async (t) => {
+  const files = { "app.jsonnet": "local lib = import 'lib/lib.libsonnet';\n{}\n", "lib/lib.libsonnet": "{}\n", "ünï 名.yaml": "a: 1\n", "empty": "" };
+  const zip = encodeZip(files, new Date(2026, 11, 2, 10, 30, 0));
+  await t.test("every file comes back, in path order, stored with UTF-8 names", () => {
+    const got = readZip(zip);
+    assert.deepEqual(got.map((e) => e.name), Object.keys(files).sort());
+    for (const e of got) {
+      assert.equal(new TextDecoder().decode(e.data), files[e.name]);
+      assert.equal(e.method, 0);
+      assert.equal(e.flags & 0x0800, 0x0800);
+      assert.equal(e.crc, bitCRC(e.data), e.name);
+    }
+  });
+  await t.test("CRC-32 of the standard check string", () => {
+    assert.equal(crc32(new TextEncoder().encode("123456789")), 0xcbf43926);
+  });
+  await t.test("an empty workspace is an empty archive", () => {
+    assert.deepEqual(readZip(encodeZip({})), []);
+  });
+  await t.test("Python's zipfile reads it", (t) => {
+    let py;
+    try {
+      py = execFileSync("python3", ["-c", `
+import io, json, sys, zipfile
+z = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read()))
+assert z.testzip() is None
+print(json.dumps({i.filename: [z.read(i).decode(), i.date_time] for i in z.infolist()}))
+`], { input: zip });
+    } catch (err) {
+      if (err.code === "ENOENT") return t.skip("python3 is not installed");
+      throw err;
+    }
+    const got = JSON.parse(py);
+    assert.deepEqual(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v[0]])), files);
+    assert.deepEqual(got["app.jsonnet"][1], [2026, 12, 2, 10, 30, 0]);
   });
 });
