@@ -55,8 +55,8 @@ const marks = (page) => page.evaluate(() => Object.fromEntries(
   performance.getEntriesByType("mark").map((e) => [e.name, e.startTime])));
 
 /**
- * firstVisit loads the page in a fresh profile and returns the time to the
- * first result and the bytes of every response requested before it.
+ * firstVisit loads the page in a fresh profile and returns the bytes of
+ * every response requested before its first result.
  */
 async function firstVisit(b) {
   // Playwright's request events include the worker's fetches (the engine);
@@ -83,7 +83,7 @@ async function firstVisit(b) {
     const name = new URL(r.url()).pathname.replace(/-[A-Z0-9]{8}\./, ".");
     files[name] = (files[name] || 0) + n;
   }
-  return { first: m["kubecfg:first-result"], bytes, files };
+  return { bytes, files };
 }
 
 const waitMark = (page, name) => page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60000 });
