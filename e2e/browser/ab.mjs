@@ -16,7 +16,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromiumPath, launchArgs, servePlayground } from "./browser.mjs";
-import { waitOffline } from "./helpers.mjs";
+import { waitOffline, waitMark } from "./helpers.mjs";
 
 const argv = process.argv.slice(2);
 let rounds = 6;
@@ -35,12 +35,10 @@ if (argv.length !== 2 || !(rounds > 0)) {
  * the saved answer, the first result was always the engine's).
  */
 async function at(page, name) {
-  await page.waitForFunction(() => performance.getEntriesByName("kubecfg:first-result").length > 0, null, { timeout: 60000 });
+  await waitMark(page, "kubecfg:first-result");
   // kubecfg:main-start came with kubecfg:first-engine-result.
   const marked = await page.evaluate(() => performance.getEntriesByName("kubecfg:main-start").length > 0);
-  if (!marked) name = "kubecfg:first-result";
-  await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60000 });
-  return page.evaluate((n) => performance.getEntriesByName(n)[0].startTime, name);
+  return waitMark(page, marked ? name : "kubecfg:first-result");
 }
 
 /** visitPair makes one cold and one later visit of url in a fresh profile. */

@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
-import { waitStatus, waitOffline } from "./helpers.mjs";
+import { waitStatus, waitOffline, waitMark } from "./helpers.mjs";
 import { loadKubecfg } from "../../web/node/run.mjs";
 import { examples } from "../../web/src/examples.js";
 import { toRequest, fromExample } from "../../web/src/state.js";
@@ -50,9 +50,12 @@ for (const name of ["kubecfg-core.wasm", "kubecfg.wasm"]) {
   row(`static/${name}: raw / gzip -9 / brotli q11`, `${mb(size(""))} / ${mb(size(".gz"))} / ${mb(size(".br"))}`);
 }
 
-/** marks reads the page's performance marks (ms since navigation start). */
+/**
+ * marks reads the page's performance marks by name: { startTime (ms since
+ * navigation start), detail }.
+ */
 const marks = (page) => page.evaluate(() => Object.fromEntries(
-  performance.getEntriesByType("mark").map((e) => [e.name, e.startTime])));
+  performance.getEntriesByType("mark").map((e) => [e.name, { startTime: e.startTime, detail: e.detail }])));
 
 /**
  * firstVisit loads the page in a fresh profile and returns the bytes of
@@ -69,7 +72,7 @@ async function firstVisit(b) {
   const m = await marks(b.page);
   const origin = await b.page.evaluate(() => performance.timeOrigin);
   b.page.off("request", onRequest);
-  const cutoff = origin + m["kubecfg:first-result"];
+  const cutoff = origin + m["kubecfg:first-result"].startTime;
   let bytes = 0;
   const files = {};
   for (const { r, at } of seen) {
@@ -85,8 +88,6 @@ async function firstVisit(b) {
   }
   return { bytes, files };
 }
-
-const waitMark = (page, name) => page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: 60000 });
 
 /** phases reads where a visit's time went from the page's marks. */
 function phases(m) {
@@ -104,8 +105,6 @@ function phases(m) {
     saved: !!m["kubecfg:first-result"]?.detail?.saved,
   };
 }
-const fullMarks = (page) => page.evaluate(() => Object.fromEntries(
-  performance.getEntriesByType("mark").map((e) => [e.name, { startTime: e.startTime, detail: e.detail }])));
 
 const cold = [];
 const later = [];
@@ -115,7 +114,7 @@ for (let i = 0; i < runs; i++) {
   try {
     const v = await firstVisit(b);
     await waitMark(b.page, "kubecfg:first-engine-result");
-    cold.push(phases(await fullMarks(b.page)));
+    cold.push(phases(await marks(b.page)));
     wire = wire && wire.bytes >= v.bytes ? wire : v;
     // A later visit, as a user makes one: the first page is closed once
     // the service worker has the site and the page has saved its result;
@@ -126,7 +125,7 @@ for (let i = 0; i < runs; i++) {
     const again = await b.context.newPage();
     await again.goto(b.url);
     await waitMark(again, "kubecfg:first-engine-result");
-    later.push(phases(await fullMarks(again)));
+    later.push(phases(await marks(again)));
     await again.close();
   } finally {
     await b.close();

@@ -81,3 +81,9 @@ export async function waitOffline(page, timeout = 30000) {
     await page.waitForTimeout(100);
   }
 }
+
+/** waitMark waits for the page's performance mark name and returns its startTime. */
+export async function waitMark(page, name, timeout = 60000) {
+  await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout });
+  return page.evaluate((n) => performance.getEntriesByName(n)[0].startTime, name);
+}
