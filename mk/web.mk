@@ -39,10 +39,12 @@ web-deps: web/node_modules/.package-lock.json
 e2e-deps: e2e/browser/node_modules/.package-lock.json
 	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
-# The site, then brotli and gzip copies of what the page loads, which
-# `kubecfg playground` serves to browsers that accept them.
+# The site, with the first example's answer from the core engine in the
+# page (scripts/prerender.mjs), then brotli and gzip copies of what the
+# page loads, which `kubecfg playground` serves to browsers that accept them.
 web: wasm web-deps
 	$(GO) run ./scripts/build-web.go
+	$(NODE) scripts/prerender.mjs
 	$(NODE) scripts/compress.mjs static/kubecfg-core.wasm static/kubecfg.wasm static/wasm_exec.js \
 		static/index.html static/embed.html static/embed.js static/dist/*.js static/dist/*.css
 

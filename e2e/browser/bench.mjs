@@ -59,7 +59,7 @@ const marks = (page) => page.evaluate(() => Object.fromEntries(
 
 /**
  * firstVisit loads the page in a fresh profile and returns the bytes of
- * every response requested before its first result.
+ * every response requested before the engine's first result.
  */
 async function firstVisit(b) {
   // Playwright's request events include the worker's fetches (the engine);
@@ -67,12 +67,13 @@ async function firstVisit(b) {
   const seen = [];
   const onRequest = (r) => seen.push({ r, at: Date.now() });
   b.page.on("request", onRequest);
+  await watchPrerendered(b.page);
   await b.page.goto(b.url);
   await waitStatus(b.page, /^Evaluated/, 60000);
   const m = await marks(b.page);
   const origin = await b.page.evaluate(() => performance.timeOrigin);
   b.page.off("request", onRequest);
-  const cutoff = origin + m["kubecfg:first-result"].startTime;
+  const cutoff = origin + m["kubecfg:first-engine-result"].startTime;
   let bytes = 0;
   const files = {};
   for (const { r, at } of seen) {
@@ -88,6 +89,36 @@ async function firstVisit(b) {
   }
   return { bytes, files };
 }
+
+/**
+ * watchPrerendered makes the page note the first frame in which its
+ * .prerendered output block (the build's answer to the first example, or
+ * the saved answer that web/src/boot.js put there) is displayed. Element Timing would say when it was painted,
+ * but Chromium drops the entry of an element removed before the entry is
+ * delivered, which main.js does when it takes over.
+ */
+const watchPrerendered = (page) => page.addInitScript(() => {
+  const look = (t) => {
+    const el = document.querySelector('[elementtiming="kubecfg-prerendered"]');
+    if (el && getComputedStyle(el).display !== "none") globalThis.prerenderedFrame = t;
+    else if (performance.now() < 10000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+});
+
+/**
+ * painted says when the output block watchPrerendered looked for was
+ * painted, in ms since navigation start: at the first contentful paint if
+ * it was displayed in the page's first frame, else the start of the first
+ * frame it was displayed in; NaN if it never was (the page started on
+ * another workspace).
+ */
+const painted = (page) => page.evaluate(() => {
+  const frame = globalThis.prerenderedFrame;
+  if (frame === undefined) return NaN;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+  return fcp !== undefined && frame <= fcp ? fcp : frame;
+});
 
 /** phases reads where a visit's time went from the page's marks. */
 function phases(m) {
@@ -114,7 +145,7 @@ for (let i = 0; i < runs; i++) {
   try {
     const v = await firstVisit(b);
     await waitMark(b.page, "kubecfg:first-engine-result");
-    cold.push(phases(await marks(b.page)));
+    cold.push({ ...phases(await marks(b.page)), painted: await painted(b.page) });
     wire = wire && wire.bytes >= v.bytes ? wire : v;
     // A later visit, as a user makes one: the first page is closed once
     // the service worker has the site and the page has saved its result;
@@ -123,9 +154,10 @@ for (let i = 0; i < runs; i++) {
     await b.page.waitForFunction(() => !!localStorage.getItem("kubecfg-playground/last-result"), null, { timeout: 10000 });
     await b.page.close();
     const again = await b.context.newPage();
+    await watchPrerendered(again);
     await again.goto(b.url);
     await waitMark(again, "kubecfg:first-engine-result");
-    later.push(phases(await marks(again)));
+    later.push({ ...phases(await marks(again)), painted: await painted(again) });
     await again.close();
   } finally {
     await b.close();
@@ -133,10 +165,12 @@ for (let i = 0; i < runs; i++) {
 }
 const spread = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
 row("bytes on the wire before the first result (cold, largest run)", `${mb(wire.bytes)} (${Object.entries(wire.files).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, n]) => `${f} ${(n / 1e3).toFixed(0)} kB`).join(", ")}, …)`, "≤ 2.0 MB", wire.bytes <= 2e6);
+const coldPainted = cold.map((p) => p.painted);
+row(`first result, cold profile: shown, the first example's answer from the build, painted (${coldPainted.filter((x) => x >= 0).length} of ${runs}), median (min–max)`, spread(coldPainted), "< 500 ms", median(coldPainted) < 500);
 const coldFirst = cold.map((p) => p.engine);
-row(`first result, cold profile, median of ${runs} (min–max)`, spread(coldFirst), "< 500 ms", median(coldFirst) < 500);
-const shown = later.map((p) => p.shown);
-row(`first result on a later visit (service-worker cache): shown, the saved answer when the request is the same (${later.filter((p) => p.saved).length} of ${runs}), median (min–max)`, spread(shown), "< 150 ms", median(shown) < 150);
+row(`first result, cold profile: the engine's own, median of ${runs} (min–max)`, spread(coldFirst), "< 500 ms", median(coldFirst) < 500);
+const shown = later.map((p) => (p.painted >= 0 ? p.painted : p.shown));
+row(`first result on a later visit (service-worker cache): shown, the saved answer (${later.filter((p) => p.saved).length} of ${runs}; painted before main.js ran in ${later.filter((p) => p.painted >= 0).length}), median (min–max)`, spread(shown), "< 150 ms", median(shown) < 150);
 const laterEngine = later.map((p) => p.engine);
 row("first result on a later visit (service-worker cache): the engine's own, median (min–max)", spread(laterEngine), "< 150 ms", median(laterEngine) < 150);
 for (const [name, visits] of [["cold", cold], ["later", later]]) {

@@ -96,6 +96,79 @@ test("the page is usable before the engine has loaded", async () => {
   await own.close();
 });
 
+/**
+ * holdMain holds the page's editor bundle (main.js) until the returned
+ * release is called, so a test sees what the page paints before it runs.
+ */
+async function holdMain(page) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/\/dist\/main-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  return release;
+}
+
+/** gotoParsed opens url and returns once the document is parsed (main.js may be held). */
+async function gotoParsed(page, url) {
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForFunction(() => document.readyState !== "loading");
+}
+
+/** earlyBlocks reads the page's .prerendered blocks: displayed, and their text. */
+const earlyBlocks = (page) => page.evaluate(() => {
+  const block = (sel) => {
+    const el = document.querySelector(sel);
+    return el && { shown: getComputedStyle(el).display !== "none", text: el.textContent };
+  };
+  return { source: block("#editor-panel > .prerendered"), output: block("#output-view > .prerendered") };
+});
+
+/** logStatus makes the page record its status lines from the first paint (globalThis.statusLog). */
+const logStatus = (page) => page.addInitScript(() => {
+  globalThis.statusLog = [];
+  new MutationObserver(() => {
+    const text = document.getElementById("status")?.textContent;
+    if (text && text !== globalThis.statusLog.at(-1)) globalThis.statusLog.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+});
+
+test("a first visit paints the build's answer to the first example, then the engine's", async () => {
+  const own = await open();
+  try {
+    const { page } = own;
+    await logStatus(page);
+    const release = await holdMain(page);
+    await gotoParsed(page, own.url + "?nosw");
+    // Before main.js: the example's entry file and the build's answer, as text.
+    const built = await page.evaluate(() => JSON.parse(document.getElementById("kubecfg-prerendered").textContent).response);
+    assert.match(built.output, /kind: Deployment/);
+    const early = await earlyBlocks(page);
+    assert.deepEqual(early.output, { shown: true, text: built.output });
+    assert.ok(early.source.shown);
+    assert.match(early.source.text, /^\/\/ A web app: a Deployment and its Service\./);
+    release();
+    await waitStatus(page, /^Evaluated in/);
+    const log = await page.evaluate(() => globalThis.statusLog);
+    const builtAt = log.findIndex((t) => t.startsWith("Showing this example's result as computed when the playground was built; the engine is starting…"));
+    assert.ok(builtAt >= 0 && builtAt < log.findIndex((t) => /^Evaluated in/.test(t)), `status lines: ${JSON.stringify(log)}`);
+    // The engine's answer is the build's: the build ran the same engine on the same request.
+    assert.equal((await outputText(page)).trimEnd(), built.output.trimEnd());
+    assert.deepEqual(await earlyBlocks(page), { source: null, output: null }, "main.js removes the blocks");
+    // Another start (an example link) paints no block.
+    const other = await own.context.newPage();
+    const release2 = await holdMain(other);
+    await gotoParsed(other, own.url + "?nosw#example=yakl-pod");
+    const blocks = await earlyBlocks(other);
+    assert.equal(blocks.output.shown, false);
+    assert.equal(blocks.source.shown, false);
+    release2();
+    await waitStatus(other, /^Evaluated in/);
+    assert.match(await outputText(other), /kind: Pod/);
+  } finally {
+    await own.close();
+  }
+  assert.deepEqual(own.errors.map(String), []);
+});
+
 test("a later visit shows the saved result while the engine starts", async () => {
   // A profile of its own, with no service worker: the routes below must
   // see the engine's fetches.
@@ -131,14 +204,16 @@ test("a later visit shows the saved result while the engine starts", async () =>
     await again.close();
     // A normal later visit: the saved answer first, then the engine's own.
     const normal = await own.context.newPage();
-    await normal.addInitScript(() => {
-      globalThis.statusLog = [];
-      new MutationObserver(() => {
-        const text = document.getElementById("status")?.textContent;
-        if (text && text !== globalThis.statusLog.at(-1)) globalThis.statusLog.push(text);
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
-    await normal.goto(own.url + "?nosw");
+    await logStatus(normal);
+    const release = await holdMain(normal);
+    await gotoParsed(normal, own.url + "?nosw");
+    // Before main.js, the boot script paints the saved workspace's file
+    // and the saved answer as text.
+    const early = await earlyBlocks(normal);
+    assert.ok(early.output.shown);
+    assert.equal(early.output.text.trimEnd(), otherOut.trimEnd());
+    assert.deepEqual(early.source, { shown: true, text: "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } } }\n" });
+    release();
     await waitStatus(normal, /^Evaluated in/);
     const log = await normal.evaluate(() => globalThis.statusLog);
     const savedAt = log.findIndex((t) => /^Showing the result saved from your last visit \(evaluated in [\d.]+ ms\); the engine is starting…/.test(t));

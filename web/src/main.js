@@ -10,7 +10,7 @@ import { encodeTxtar, decodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
-import { saveResult, savedResult } from "./saved.js";
+import { saveResult, savedResult, prerenderedResult } from "./saved.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -478,9 +478,11 @@ async function runNow() {
   const request = store.toRequest(state, runner.version);
   if (engineReady) runStatus("Evaluating…", false, { keep: true });
   else if (!lastResponse) {
-    const saved = savedResult(engineBuild(), request);
-    if (saved) show(saved, request, { saved: true });
-  }
+    const saved = savedResult(runner.build(), request);
+    const built = saved ? null : prerenderedResult(request);
+    if (saved) show(saved, request, { from: "saved" });
+    else if (built) show(built, request, { from: "build" });
+  } else if (showing) runStatus("Loading the engine… The output is from before your edit.", false, { keep: true });
   let resp;
   try {
     resp = await runner.run(request);
@@ -509,16 +511,12 @@ function showTimeout(message) {
   finished();
 }
 
-// engineBuild names the engines' build (their URLs carry content hashes):
-// a saved result is only shown to a request of the same build.
-const engineBuild = () => `${runner.opts.wasmUrl} ${runner.opts.fullWasmUrl || ""}`;
-
 // The engine's latest answer is saved a second after it arrives (or when
 // the page goes away), not on every keystroke.
 let unsaved = null;
 let saveTimer = 0;
 function saveLater(request, resp) {
-  unsaved = { build: engineBuild(), request, resp };
+  unsaved = { build: runner.build(), request, resp };
   clearTimeout(saveTimer);
   saveTimer = setTimeout(saveNow, 1000);
 }
@@ -530,13 +528,15 @@ function saveNow() {
 addEventListener("pagehide", saveNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
 
-// show puts a response on the page: the engine's, or (saved) the answer
-// the engine gave to the same request on an earlier visit, shown while
-// the engine starts.
-let showingSaved = false;
-function show(resp, request, { saved = false } = {}) {
+// show puts a response on the page: the engine's, or one shown while the
+// engine starts (web/src/saved.js): from "saved", the answer the engine
+// gave to the same request on an earlier visit; from "build", the answer
+// to the first example computed when the site was built.
+let showing = "";
+function show(resp, request, { from = "" } = {}) {
+  const early = from !== ""; // not the engine's own answer to this visit
   lastResponse = resp;
-  showingSaved = saved;
+  showing = from;
   const ok = (resp.exitCode ?? 0) === 0;
   output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
   $("command-line").textContent = resp.command || localCommand();
@@ -547,12 +547,13 @@ function show(resp, request, { saved = false } = {}) {
   drawDiagnostics();
   const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
   const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
-  if (saved) runStatus(`Showing the result saved from your last visit (${ok ? "evaluated" : `failed, exit ${resp.exitCode},`} in ${t} ms); the engine is starting…`, !ok, { keep: true });
+  if (from === "saved") runStatus(`Showing the result saved from your last visit (${ok ? "evaluated" : `failed, exit ${resp.exitCode},`} in ${t} ms); the engine is starting…`, !ok, { keep: true });
+  else if (from === "build") runStatus("Showing this example's result as computed when the playground was built; the engine is starting…", !ok, { keep: true });
   else if (ok) runStatus(`Evaluated in ${t} ms.`);
   else runStatus(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
-  const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, saved } });
+  const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, saved: early, from } });
   mark("kubecfg:first-result");
-  if (!saved) {
+  if (!early) {
     mark("kubecfg:first-engine-result");
     saveLater(request, resp);
   }
@@ -704,10 +705,14 @@ async function start() {
     if (why === "full") runStatus("Loading the full engine (this program uses validateJSONSchema)…", false, { keep: true });
   };
   const first = runNow();
+  // The build's plain-text answer (scripts/prerender.mjs) gives way to the
+  // editors, which hold the same text now if the page started on its example.
+  for (const el of document.querySelectorAll(".prerendered")) el.remove();
   try {
     await runner.start();
   } catch (err) {
-    status(`Could not start the engine: ${err.message}${showingSaved ? ". The output is the result saved from your last visit." : ""}`, true);
+    const why = { saved: ". The output is the result saved from your last visit.", build: ". The output is this example's result as computed when the playground was built." };
+    status(`Could not start the engine: ${err.message}${why[showing] || ""}`, true);
     offline();
     return;
   }

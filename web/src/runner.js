@@ -57,6 +57,14 @@ export class Runner {
     });
   }
 
+  /**
+   * build names the engines' build (their URLs carry content hashes): an
+   * answer saved from one build is only shown by the same build.
+   */
+  build() {
+    return `${this.opts.wasmUrl} ${this.opts.fullWasmUrl || ""}`;
+  }
+
   /** start starts the first worker, which compiles the engine, once. */
   start() {
     if (!this.started) {

@@ -1,11 +1,17 @@
-// The saved result: the engine's last answer on the playground page, kept
+// Answers shown before the engine has started. The saved result: the
+// engine's last answer on the playground page, kept
 // in localStorage with the exact request it answered and the build of the
 // engines that gave it. A later visit whose first request is that request
 // shows the answer at once, while the engine is still starting; the engine
 // then runs the request anyway (which also readies it for the next edit)
 // and its answer replaces the saved one. An evaluation is a function of
 // the request and the engine build (the browser's engine reads no network,
-// clock or randomness), so a saved answer is the engine's answer.
+// clock or randomness), so a saved answer is the engine's answer. The
+// prerendered result: the answer to the first example, computed by the
+// same engine when the site was built (scripts/prerender.mjs) and kept in
+// the page, for a first visit.
+
+import { load, toRequest } from "./state.js";
 
 const storageKey = "kubecfg-playground/last-result";
 
@@ -47,6 +53,55 @@ export function savedResult(build, request, storage = globalThis.localStorage) {
     const r = s.response;
     if (!r || typeof r !== "object" || typeof r.exitCode !== "number" || typeof r.output !== "string") return null;
     return r;
+  } catch {
+    return null;
+  }
+}
+
+/** prerenderedId is the id of the page's prerendered answer: a JSON data block. */
+export const prerenderedId = "kubecfg-prerendered";
+
+/**
+ * prerenderedResult returns the answer the build computed for request, or
+ * null when the page has none for exactly that request. The page and its
+ * engines come from one build, so the build needs no check here.
+ */
+export function prerenderedResult(request, doc = globalThis.document) {
+  try {
+    const p = JSON.parse(doc.getElementById(prerenderedId)?.textContent ?? "null");
+    if (!p || p.request !== requestKey(request)) return null;
+    const r = p.response;
+    if (!r || typeof r !== "object" || typeof r.exitCode !== "number" || typeof r.output !== "string") return null;
+    return r;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * prerenderedRecord is what scripts/prerender.mjs puts in the page for
+ * request and the engine's response to it.
+ */
+export const prerenderedRecord = (request, response) => ({ request: requestKey(request), response });
+
+/**
+ * firstAnswer says what a page at loc may paint before main.js has run,
+ * following main.js's initialState for a page without a fragment or a
+ * snippet path (the only starts it can tell without the network or
+ * decompression): for the first example (no saved workspace), "build",
+ * the page's prerendered answer; for the saved workspace, its active file
+ * and the saved answer of the engines of build when there is one and it
+ * succeeded, as { source, output }; else null. main.js makes the same
+ * choice from the same storage and replaces what was painted.
+ */
+export function firstAnswer(build, loc = globalThis.location, storage = undefined) {
+  if (loc.hash.length > 1 || /\/s\/[^/]+$/.test(loc.pathname)) return null;
+  try {
+    storage ??= globalThis.localStorage;
+    const s = load(storage); // a damaged one is no workspace, as in main.js
+    if (!s) return "build";
+    const r = savedResult(build, toRequest(s, ""), storage);
+    return r && r.exitCode === 0 ? { source: s.files[s.active], output: r.output } : null;
   } catch {
     return null;
   }

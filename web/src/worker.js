@@ -21,9 +21,20 @@ function died() {
   }
 }
 
+// load answers url from the service worker's cache when it is there (a
+// later visit), without the hop through the service worker's fetch event,
+// and from the network otherwise.
+async function load(url) {
+  try {
+    const hit = await caches.match(new URL(url, location.href).href);
+    if (hit) return hit;
+  } catch { /* no Cache Storage (an opaque origin, a private window) */ }
+  return fetch(url);
+}
+
 async function compile(url) {
   try {
-    return await WebAssembly.compileStreaming(fetch(url));
+    return await WebAssembly.compileStreaming(load(url));
   } catch {
     // A server without application/wasm: compile from the bytes.
     const r = await fetch(url);

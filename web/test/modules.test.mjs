@@ -9,7 +9,7 @@ import { buildLineMap } from "../src/linemap.js";
 import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
 import { encodeFragment, decodeFragment } from "../src/share.js";
 import { examples, exampleByName } from "../src/examples.js";
-import { saveResult, savedResult, maxChars } from "../src/saved.js";
+import { saveResult, savedResult, maxChars, prerenderedResult, prerenderedRecord, prerenderedId, firstAnswer } from "../src/saved.js";
 import { encodeZip, crc32 } from "../src/zip.js";
 import { execFileSync } from "node:child_process";
 import { StringStream } from "@codemirror/language";
@@ -264,6 +264,52 @@ test("saved result", async (t) => {
       assert.equal(savedResult(build, req, st), null, junk);
     }
     assert.equal(savedResult(build, req, { getItem() { throw new Error("SecurityError"); } }), null);
+  });
+});
+
+test("prerendered result", () => {
+  const state = st.normalize(st.fromExample(examples[0]));
+  const req = st.toRequest(state, "");
+  const resp = { output: "---\nkind: Deployment\n", exitCode: 0, diagnostics: [] };
+  const page = (text) => ({ getElementById: (id) => (id === prerenderedId && text !== undefined ? { textContent: text } : null) });
+  const data = JSON.stringify(prerenderedRecord(req, resp));
+  assert.deepEqual(prerenderedResult(req, page(data)), resp);
+  assert.deepEqual(prerenderedResult({ ...req, version: "v0.36.0" }, page(data)), resp, "the version field does not count");
+  assert.equal(prerenderedResult({ ...req, output: "json" }, page(data)), null, "another request");
+  assert.equal(prerenderedResult(req, page(undefined)), null, "a page without one");
+  for (const junk of ["", "{", "null", JSON.stringify({ request: JSON.parse(data).request, response: { exitCode: 0 } })]) {
+    assert.equal(prerenderedResult(req, page(junk)), null, junk);
+  }
+});
+
+test("what the boot script paints first", async (t) => {
+  const build = "kubecfg-core.wasm?v=1 kubecfg.wasm?v=2";
+  const at = (href) => new URL(href);
+  const home = at("https://play.example/?nosw");
+  await t.test("a first visit: the build's answer", () => {
+    assert.equal(firstAnswer(build, home, memoryStorage()), "build");
+    const damaged = memoryStorage();
+    damaged.setItem("kubecfg-playground/v1", "{"); // main.js starts on the first example too
+    assert.equal(firstAnswer(build, home, damaged), "build");
+  });
+  await t.test("a saved workspace with its saved answer: both", () => {
+    const storage = memoryStorage();
+    const ws = st.normalize({ files: { "a.jsonnet": "{}\n", "b.libsonnet": "{ b: 1 }\n" }, entry: "a.jsonnet", active: "b.libsonnet", controls: {} });
+    st.save(ws, storage);
+    assert.equal(firstAnswer(build, home, storage), null, "no answer saved");
+    saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage);
+    assert.deepEqual(firstAnswer(build, home, storage), { source: "{ b: 1 }\n", output: "{}\n" });
+    assert.equal(firstAnswer("kubecfg-core.wasm?v=9 kubecfg.wasm?v=2", home, storage), null, "another build");
+    saveResult(build, st.toRequest(ws, ""), { output: "", exitCode: 1 }, storage);
+    assert.equal(firstAnswer(build, home, storage), null, "a failure is left to main.js, which shows its errors");
+  });
+  await t.test("a link or a snippet: nothing before main.js", () => {
+    for (const href of ["https://play.example/#example=knit", "https://play.example/#s=abc", "https://play.example/s/0123456789abcdefghijkl"]) {
+      assert.equal(firstAnswer(build, at(href), memoryStorage()), null, href);
+    }
+  });
+  await t.test("storage that throws: the first example, where main.js starts too", () => {
+    assert.equal(firstAnswer(build, home, { getItem() { throw new Error("SecurityError"); } }), "build");
   });
 });
 

@@ -1,0 +1,53 @@
+// prerender puts the answer to the playground's first example into
+// static/index.html, so that a first visit shows it before the engine has
+// started: the engine the page starts on (static/kubecfg-core.wasm, under
+// Node) runs the request the page makes for that example, and the page
+// gets that answer as data (web/src/saved.js reads it), the example's
+// entry file and the output as plain text in the two panes (painted only
+// when web/src/boot.js says the page starts on that example), all in
+// place of the template's <!--prerendered:…--> markers. The page's engine
+// still runs the request and its answer replaces this one; e2e tests
+// check that the two are the same.
+//
+// Run from the module root after scripts/build-web.go:
+//   node scripts/prerender.mjs
+import { readFile, writeFile } from "node:fs/promises";
+import { examples } from "../web/src/examples.js";
+import { fromExample, normalize, toRequest } from "../web/src/state.js";
+import { prerenderedId, prerenderedRecord } from "../web/src/saved.js";
+import { loadKubecfg } from "../web/node/run.mjs";
+
+const page = "static/index.html";
+
+const escapeHTML = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+// In a data block only "</script" and "<!--" could end it early: every
+// "<" is written as \u003c, which JSON reads back as "<".
+const dataBlock = (v) => `<script type="application/json" id="${prerenderedId}">${JSON.stringify(v).replace(/</g, "\\u003c")}</script>`;
+
+async function main() {
+  let html = await readFile(page, "utf8");
+  const state = normalize(fromExample(examples[0]));
+  const request = toRequest(state, "");
+  const kubecfg = await loadKubecfg({ wasm: "static/kubecfg-core.wasm" });
+  const response = await kubecfg.run(request);
+  if (response.needsFullEngine) throw new Error(`the first example (${examples[0].name}) needs the full engine: the page starts on the core engine, so it would wait for both`);
+  if (response.exitCode !== 0) throw new Error(`the first example (${examples[0].name}) fails (exit ${response.exitCode}): ${response.stderr}`);
+  const fill = {
+    source: `<pre class="prerendered" aria-hidden="true">${escapeHTML(state.files[state.entry])}</pre>`,
+    output: `<pre class="prerendered" aria-hidden="true" elementtiming="kubecfg-prerendered">${escapeHTML(response.output)}</pre>`,
+    data: dataBlock(prerenderedRecord(request, response)),
+  };
+  for (const [name, text] of Object.entries(fill)) {
+    const marker = `<!--prerendered:${name}-->`;
+    if (html.split(marker).length !== 2) throw new Error(`${page}: want one ${marker} (run scripts/build-web.go first)`);
+    html = html.replace(marker, () => text);
+  }
+  await writeFile(page, html);
+  console.log(`prerender: ${page}: the answer to ${examples[0].name} (${response.output.length} bytes of output)`);
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(`prerender: ${err.message}`);
+  process.exit(1);
+});
