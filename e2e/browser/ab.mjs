@@ -9,14 +9,14 @@
 //
 // STATIC_A and STATIC_B are built site roots (copies of static/ after
 // make web). It prints, per build, the medians and every value of: the
-// engine's first result cold, and on the later visit the first result
-// shown (the saved answer) and the engine's.
+// first result shown (painted before main.js ran, or main.js's first show)
+// and the engine's own, on the cold and on the later visit.
 import { chromium } from "playwright-core";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromiumPath, launchArgs, servePlayground } from "./browser.mjs";
-import { waitOffline, waitMark } from "./helpers.mjs";
+import { waitOffline, waitMark, watchPrerendered, painted } from "./helpers.mjs";
 
 const argv = process.argv.slice(2);
 let rounds = 6;
@@ -47,17 +47,21 @@ async function visitPair(url) {
   const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args: launchArgs });
   try {
     const first = context.pages()[0] || (await context.newPage());
+    await watchPrerendered(first);
     await first.goto(url);
     const cold = await at(first, "kubecfg:first-engine-result");
+    const coldShown = await painted(first);
     await waitOffline(first);
     // A build that saves its answer (web/src/saved.js) has done so a second after the result.
     await first.waitForTimeout(1200);
     await first.close();
     const later = await context.newPage();
+    await watchPrerendered(later);
     await later.goto(url);
     const engine = await at(later, "kubecfg:first-engine-result");
-    const shown = await at(later, "kubecfg:first-result");
-    return { cold, shown, engine };
+    const early = await painted(later);
+    const shown = early >= 0 ? early : await at(later, "kubecfg:first-result");
+    return { cold, coldShown: coldShown >= 0 ? coldShown : cold, shown, engine };
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
@@ -79,6 +83,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const b of builds) {
   const line = (k) => `${Math.round(median(b.visits.map((v) => v[k])))} ms [${b.visits.map((v) => Math.round(v[k])).join(", ")}]`;
   console.log(`${b.name} (${b.dir}), ${rounds} rounds`);
+  console.log(`  cold, first result shown: ${line("coldShown")}`);
   console.log(`  cold, the engine's first result: ${line("cold")}`);
   console.log(`  later visit, first result shown: ${line("shown")}`);
   console.log(`  later visit, the engine's first result: ${line("engine")}`);

@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
-import { waitStatus, waitOffline, waitMark } from "./helpers.mjs";
+import { waitStatus, waitOffline, waitMark, watchPrerendered, painted } from "./helpers.mjs";
 import { loadKubecfg } from "../../web/node/run.mjs";
 import { examples } from "../../web/src/examples.js";
 import { toRequest, fromExample } from "../../web/src/state.js";
@@ -89,36 +89,6 @@ async function firstVisit(b) {
   }
   return { bytes, files };
 }
-
-/**
- * watchPrerendered makes the page note the first frame in which its
- * .prerendered output block (the build's answer to the first example, or
- * the saved answer that web/src/boot.js put there) is displayed. Element Timing would say when it was painted,
- * but Chromium drops the entry of an element removed before the entry is
- * delivered, which main.js does when it takes over.
- */
-const watchPrerendered = (page) => page.addInitScript(() => {
-  const look = (t) => {
-    const el = document.querySelector('[elementtiming="kubecfg-prerendered"]');
-    if (el && getComputedStyle(el).display !== "none") globalThis.prerenderedFrame = t;
-    else if (performance.now() < 10000) requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-});
-
-/**
- * painted says when the output block watchPrerendered looked for was
- * painted, in ms since navigation start: at the first contentful paint if
- * it was displayed in the page's first frame, else the start of the first
- * frame it was displayed in; NaN if it never was (the page started on
- * another workspace).
- */
-const painted = (page) => page.evaluate(() => {
-  const frame = globalThis.prerenderedFrame;
-  if (frame === undefined) return NaN;
-  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
-  return fcp !== undefined && frame <= fcp ? fcp : frame;
-});
 
 /** phases reads where a visit's time went from the page's marks. */
 function phases(m) {

@@ -87,3 +87,34 @@ export async function waitMark(page, name, timeout = 60000) {
   await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout });
   return page.evaluate((n) => performance.getEntriesByName(n)[0].startTime, name);
 }
+
+/**
+ * watchPrerendered makes the page note the first frame in which its
+ * .prerendered output block (the build's answer to the first example, or
+ * the saved answer that web/src/boot.js put there) is displayed. Element
+ * Timing would say when it was painted, but Chromium drops the entry of
+ * an element removed before the entry is delivered, which main.js does
+ * when it takes over.
+ */
+export const watchPrerendered = (page) => page.addInitScript(() => {
+  const look = (t) => {
+    const el = document.querySelector('[elementtiming="kubecfg-prerendered"]');
+    if (el && getComputedStyle(el).display !== "none") globalThis.prerenderedFrame = t;
+    else if (performance.now() < 10000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+});
+
+/**
+ * painted says when the output block watchPrerendered looked for was
+ * painted, in ms since navigation start: the first contentful paint if
+ * the block was displayed by then, else the start of the first frame it
+ * was displayed in (painted within that frame); NaN if it never was (the
+ * page started on another workspace, or it is a build without the block).
+ */
+export const painted = (page) => page.evaluate(() => {
+  const frame = globalThis.prerenderedFrame;
+  if (frame === undefined) return NaN;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+  return fcp !== undefined && frame <= fcp ? fcp : frame;
+});
