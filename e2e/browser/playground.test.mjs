@@ -189,7 +189,9 @@ test("a later visit shows the saved result while the engine starts", async () =>
     await waitStatus(later, /^Could not start the engine: .*The output is the result saved from your last visit\.$/);
     assert.equal(await outputText(later), want);
     // Another workspace has no saved answer: nothing is shown for it.
-    await setSource(later, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } } }\n");
+    // Markup in the source and the output is painted as text before main.js too.
+    const otherSource = "// <img src=x onerror=\"globalThis.pwned = 1\">\n{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' }, data: { html: '<b>bold</b>' } } }\n";
+    await setSource(later, otherSource);
     await later.reload();
     await waitStatus(later, /Could not start the engine/);
     assert.doesNotMatch(await outputText(later), /name: (saved|other)/);
@@ -212,7 +214,9 @@ test("a later visit shows the saved result while the engine starts", async () =>
     const early = await earlyBlocks(normal);
     assert.ok(early.output.shown);
     assert.equal(early.output.text.trimEnd(), otherOut.trimEnd());
-    assert.deepEqual(early.source, { shown: true, text: "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'other' } } }\n" });
+    assert.deepEqual(early.source, { shown: true, text: otherSource });
+    assert.match(early.output.text, /html: <b>bold<\/b>/);
+    assert.equal(await normal.evaluate(() => globalThis.pwned), undefined);
     release();
     await waitStatus(normal, /^Evaluated in/);
     const log = await normal.evaluate(() => globalThis.statusLog);
