@@ -103,7 +103,7 @@ function phases(m) {
     run: m["kubecfg:first-engine-result"]?.detail?.wallMs,
     shown: m["kubecfg:first-result"]?.startTime,
     engine: m["kubecfg:first-engine-result"]?.startTime,
-    saved: !!m["kubecfg:first-result"]?.detail?.saved,
+    saved: m["kubecfg:first-result"]?.detail?.from === "saved",
   };
 }
 

@@ -18,7 +18,7 @@ engine.start();
 // The embed page (html.embed) has no such blocks.
 const first = document.documentElement.classList.contains("embed") ? null : firstAnswer(engine.build());
 if (first === "build") {
-  document.documentElement.classList.add("kubecfg-prerendered");
+  document.documentElement.classList.add("early-paint");
 } else if (first) {
   // The blocks are filled once the parser has closed them (it has reached
   // the data block after them): a mutation observer's callback runs before
@@ -30,7 +30,7 @@ if (first === "build") {
     if (!source || !output) return false;
     source.textContent = first.source;
     output.textContent = first.output;
-    document.documentElement.classList.add("kubecfg-prerendered");
+    document.documentElement.classList.add("early-paint");
     return true;
   };
   const watch = new MutationObserver(() => { if (fill()) watch.disconnect(); });

@@ -551,7 +551,7 @@ function show(resp, request, { from = "" } = {}) {
   else if (from === "build") runStatus("Showing this example's result as computed when the playground was built; the engine is starting…", !ok, { keep: true });
   else if (ok) runStatus(`Evaluated in ${t} ms.`);
   else runStatus(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
-  const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, saved: early, from } });
+  const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, from } });
   mark("kubecfg:first-result");
   if (!early) {
     mark("kubecfg:first-engine-result");
@@ -705,8 +705,8 @@ async function start() {
     if (why === "full") runStatus("Loading the full engine (this program uses validateJSONSchema)…", false, { keep: true });
   };
   const first = runNow();
-  // The build's plain-text answer (scripts/prerender.mjs) gives way to the
-  // editors, which hold the same text now if the page started on its example.
+  // The plain-text blocks painted before this script ran (boot.js) give way
+  // to the editors, which now hold the same text if the page started there.
   for (const el of document.querySelectorAll(".prerendered")) el.remove();
   try {
     await runner.start();

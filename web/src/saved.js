@@ -1,13 +1,15 @@
-// Answers shown before the engine has started. The saved result: the
-// engine's last answer on the playground page, kept
+// Answers shown before the engine has started.
+//
+// The saved result: the engine's last answer on the playground page, kept
 // in localStorage with the exact request it answered and the build of the
 // engines that gave it. A later visit whose first request is that request
 // shows the answer at once, while the engine is still starting; the engine
 // then runs the request anyway (which also readies it for the next edit)
 // and its answer replaces the saved one. An evaluation is a function of
 // the request and the engine build (the browser's engine reads no network,
-// clock or randomness), so a saved answer is the engine's answer. The
-// prerendered result: the answer to the first example, computed by the
+// clock or randomness), so a saved answer is the engine's answer.
+//
+// The prerendered result: the answer to the first example, computed by the
 // same engine when the site was built (scripts/prerender.mjs) and kept in
 // the page, for a first visit.
 
