@@ -12,16 +12,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "../browser/node_modules/playwright-core/index.mjs";
+import { chromiumPath, launchArgs as args } from "../browser/browser.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..", "..");
 const staticRoot = path.join(repo, "static");
 const kubecfgBin = process.env.KUBECFG_BIN || path.join(repo, "bin", "kubecfg");
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-const args = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run",
-];
 
 let tmp;
 let server;
