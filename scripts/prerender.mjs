@@ -4,8 +4,9 @@
 // Node) runs the request the page makes for that example, and the page
 // gets that answer as data (web/src/saved.js reads it), the example's
 // entry file and the output as plain text in the two panes (painted only
-// when web/src/boot.js says the page starts on that example), all in
-// place of the template's <!--prerendered:…--> markers. The page's engine
+// when web/src/boot.js says the page starts on that example) and the
+// Example menu's options, all in place of the template's
+// <!--prerendered:…--> markers. The page's engine
 // still runs the request and its answer replaces this one; e2e tests
 // check that the two are the same.
 //
@@ -19,7 +20,7 @@ import { loadKubecfg } from "../web/node/run.mjs";
 
 const page = "static/index.html";
 
-const escapeHTML = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeHTML = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // In a data block only "</script" and "<!--" could end it early: every
 // "<" is written as \u003c, which JSON reads back as "<".
@@ -34,6 +35,11 @@ async function main() {
   if (response.needsFullEngine) throw new Error(`the first example (${examples[0].name}) needs the full engine: the page starts on the core engine, so it would wait for both`);
   if (response.exitCode !== 0) throw new Error(`the first example (${examples[0].name}) fails (exit ${response.exitCode}): ${response.stderr}`);
   const fill = {
+    // The Example menu's options, as main.js makes them ("(your
+    // workspace)", then the gallery in order): the menu has its width from
+    // the first paint.
+    examples: [["", "(your workspace)"], ...examples.map((ex) => [ex.name, ex.title])]
+      .map(([value, title]) => `<option value="${escapeHTML(value)}">${escapeHTML(title)}</option>`).join(""),
     source: `<pre class="prerendered" aria-hidden="true">${escapeHTML(state.files[state.entry])}</pre>`,
     output: `<pre class="prerendered" aria-hidden="true" elementtiming="kubecfg-prerendered">${escapeHTML(response.output)}</pre>`,
     data: dataBlock(prerenderedRecord(request, response)),

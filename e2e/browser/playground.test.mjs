@@ -113,13 +113,17 @@ async function gotoParsed(page, url) {
   await page.waitForFunction(() => document.readyState !== "loading");
 }
 
-/** earlyBlocks reads the page's .prerendered blocks: displayed, and their text. */
+/**
+ * earlyBlocks reads the page's .prerendered blocks (displayed, and their
+ * text) and the file tabs (their text, the selected one marked with *).
+ */
 const earlyBlocks = (page) => page.evaluate(() => {
   const block = (sel) => {
     const el = document.querySelector(sel);
     return el && { shown: getComputedStyle(el).display !== "none", text: el.textContent };
   };
-  return { source: block("#editor-panel > .prerendered"), output: block("#output-view > .prerendered") };
+  const tabs = [...document.querySelectorAll("#file-tabs [role=tab]")].map((t) => (t.ariaSelected === "true" ? "*" : "") + t.textContent);
+  return { source: block("#editor-panel > .prerendered"), output: block("#output-view > .prerendered"), tabs };
 });
 
 /** logStatus makes the page record its status lines from the first paint (globalThis.statusLog). */
@@ -145,6 +149,10 @@ test("a first visit paints the build's answer to the first example, then the eng
     assert.deepEqual(early.output, { shown: true, text: built.output });
     assert.ok(early.source.shown);
     assert.match(early.source.text, /^\/\/ A web app: a Deployment and its Service\./);
+    assert.deepEqual(early.tabs, ["*app.jsonnet(entry)", "lib.libsonnet"]);
+    assert.equal(await page.evaluate(() => document.getElementById("examples").selectedOptions[0]?.text), "A Jsonnet app");
+    const box = (sel) => page.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y]; }, sel);
+    const earlyAt = await box("#editor-panel");
     release();
     await waitStatus(page, /^Evaluated in/);
     const log = await page.evaluate(() => globalThis.statusLog);
@@ -152,7 +160,9 @@ test("a first visit paints the build's answer to the first example, then the eng
     assert.ok(builtAt >= 0 && builtAt < log.findIndex((t) => /^Evaluated in/.test(t)), `status lines: ${JSON.stringify(log)}`);
     // The engine's answer is the build's: the build ran the same engine on the same request.
     assert.equal((await outputText(page)).trimEnd(), built.output.trimEnd());
-    assert.deepEqual(await earlyBlocks(page), { source: null, output: null }, "main.js removes the blocks");
+    assert.deepEqual(await earlyBlocks(page), { source: null, output: null, tabs: ["*app.jsonnet(entry)", "lib.libsonnet"] }, "main.js replaces the blocks");
+    assert.deepEqual(await box("#editor-panel"), earlyAt, "the editor pane did not move");
+    assert.equal(await page.evaluate(() => document.getElementById("examples").selectedOptions[0]?.text), "A Jsonnet app");
     // Another start (an example link) paints no block.
     const other = await own.context.newPage();
     const release2 = await holdMain(other);
@@ -160,6 +170,7 @@ test("a first visit paints the build's answer to the first example, then the eng
     const blocks = await earlyBlocks(other);
     assert.equal(blocks.output.shown, false);
     assert.equal(blocks.source.shown, false);
+    assert.deepEqual(blocks.tabs, []);
     release2();
     await waitStatus(other, /^Evaluated in/);
     assert.match(await outputText(other), /kind: Pod/);
@@ -215,6 +226,7 @@ test("a later visit shows the saved result while the engine starts", async () =>
     assert.ok(early.output.shown);
     assert.equal(early.output.text.trimEnd(), otherOut.trimEnd());
     assert.deepEqual(early.source, { shown: true, text: otherSource });
+    assert.deepEqual(early.tabs, ["*app.jsonnet(entry)", "lib.libsonnet"]);
     assert.match(early.output.text, /html: <b>bold<\/b>/);
     assert.equal(await normal.evaluate(() => globalThis.pwned), undefined);
     release();

@@ -7,9 +7,11 @@
 // .prerendered blocks (plain text in the editor and output panes, which
 // main.js replaces with its editors) are shown, and with what: the build's
 // answer to the first example they hold, or the saved workspace and the
-// engine's saved answer to it (web/src/saved.js, firstAnswer).
+// engine's saved answer to it (web/src/saved.js, firstAnswer). The file
+// tabs are drawn too, so nothing moves when main.js takes over.
 import { Runner } from "./runner.js";
-import { firstAnswer, prerenderedId } from "./saved.js";
+import { firstAnswer, prerenderedId, prerenderedTabs } from "./saved.js";
+import { fileTabs } from "./tabs.js";
 
 const engine = Runner.fromPage();
 globalThis.kubecfgEngine = engine;
@@ -17,22 +19,31 @@ engine.start();
 
 // The embed page (html.embed) has no such blocks.
 const first = document.documentElement.classList.contains("embed") ? null : firstAnswer(engine.build());
-if (first === "build") {
-  document.documentElement.classList.add("early-paint");
-} else if (first) {
-  // The blocks are filled once the parser has closed them (it has reached
-  // the data block after them): a mutation observer's callback runs before
-  // the page's next paint.
-  const fill = () => {
-    if (!document.getElementById(prerenderedId)) return false;
-    const source = document.querySelector("#editor-panel > .prerendered");
-    const output = document.querySelector("#output-view > .prerendered");
-    if (!source || !output) return false;
+
+// fill paints first once the parser has closed the blocks and the data
+// block after them; it reports whether it is done (or has nothing to do).
+function fill() {
+  if (!document.getElementById(prerenderedId)) return false;
+  const source = document.querySelector("#editor-panel > .prerendered");
+  const output = document.querySelector("#output-view > .prerendered");
+  const list = document.getElementById("file-tabs");
+  if (!source || !output || !list) return true; // a page without them
+  const tabs = first === "build" ? prerenderedTabs() : first;
+  if (!tabs) return false; // the data block is still being parsed
+  if (first === "build") {
+    const menu = document.getElementById("examples");
+    if (menu?.options.length > 1) menu.selectedIndex = 1; // the first example (scripts/prerender.mjs)
+  } else {
     source.textContent = first.source;
     output.textContent = first.output;
-    document.documentElement.classList.add("early-paint");
-    return true;
-  };
+  }
+  list.replaceChildren(...fileTabs(document, tabs.paths, tabs.entry, tabs.active));
+  document.documentElement.classList.add("early-paint");
+  return true;
+}
+
+if (first && !fill()) {
+  // A mutation observer's callback runs before the page's next paint.
   const watch = new MutationObserver(() => { if (fill()) watch.disconnect(); });
   watch.observe(document, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", () => watch.disconnect());

@@ -11,6 +11,7 @@ import { encodeZip } from "./zip.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
+import { fileTabs } from "./tabs.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -137,26 +138,9 @@ function mapFromSource(n) {
 
 function renderTabs() {
   const list = $("file-tabs");
-  list.replaceChildren();
-  for (const path of Object.keys(state.files)) {
-    const tab = document.createElement("button");
-    tab.type = "button";
-    tab.role = "tab";
-    tab.id = `file-tab-${encodeURIComponent(path)}`;
-    tab.setAttribute("aria-controls", "editor-panel");
-    tab.setAttribute("aria-selected", String(path === state.active));
-    tab.tabIndex = path === state.active ? 0 : -1;
-    tab.dataset.path = path;
-    tab.textContent = path;
-    if (path === state.entry) {
-      const mark = document.createElement("span");
-      mark.className = "entry-mark";
-      mark.textContent = "(entry)";
-      tab.append(mark);
-    }
-    tab.addEventListener("click", () => openFile(path));
-    list.append(tab);
-  }
+  const tabs = fileTabs(document, Object.keys(state.files), state.entry, state.active);
+  for (const tab of tabs) tab.addEventListener("click", () => openFile(tab.dataset.path));
+  list.replaceChildren(...tabs);
   const active = list.querySelector('[aria-selected="true"]');
   if (active) $("editor-panel").setAttribute("aria-labelledby", active.id);
   $("entry-file").disabled = state.active === state.entry;
@@ -328,9 +312,9 @@ function bindControls() {
     if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey) && !ev.defaultPrevented) { ev.preventDefault(); runNow(); }
   });
   const sel = $("examples");
-  const none = new Option("(your workspace)", "");
-  sel.append(none);
-  for (const ex of examples) sel.append(new Option(ex.title, ex.name));
+  // The same options as the page's own (scripts/prerender.mjs), which give
+  // the menu its width before this script runs.
+  sel.replaceChildren(new Option("(your workspace)", ""), ...examples.map((ex) => new Option(ex.title, ex.name)));
   sel.addEventListener("change", () => {
     const ex = exampleByName(sel.value);
     if (!ex) return;

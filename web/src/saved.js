@@ -81,6 +81,21 @@ export function prerenderedResult(request, doc = globalThis.document) {
 }
 
 /**
+ * prerenderedTabs returns the files (paths in order) and the entry of the
+ * request the page's prerendered answer is for, or null when the page has
+ * none or its data block is not complete yet.
+ */
+export function prerenderedTabs(doc = globalThis.document) {
+  try {
+    const r = JSON.parse(JSON.parse(doc.getElementById(prerenderedId).textContent).request);
+    if (!r.files || typeof r.files !== "object" || typeof r.entry !== "string") return null;
+    return { paths: Object.keys(r.files), entry: r.entry, active: r.entry };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * prerenderedRecord is what scripts/prerender.mjs puts in the page for
  * request and the engine's response to it.
  */
@@ -91,10 +106,11 @@ export const prerenderedRecord = (request, response) => ({ request: requestKey(r
  * following main.js's initialState for a page without a fragment or a
  * snippet path (the only starts it can tell without the network or
  * decompression): for the first example (no saved workspace), "build",
- * the page's prerendered answer; for the saved workspace, its active file
- * and the saved answer of the engines of build when there is one and it
- * succeeded, as { source, output }; else null. main.js makes the same
- * choice from the same storage and replaces what was painted.
+ * the page's prerendered answer; for the saved workspace, when the engines
+ * of build saved a successful answer to it, { source, output, paths,
+ * entry, active }: the active file's text, the answer, and the tabs; else
+ * null. main.js makes the same choice from the same storage and replaces
+ * what was painted.
  */
 export function firstAnswer(build, loc = globalThis.location, storage = undefined) {
   if (loc.hash.length > 1 || /\/s\/[^/]+$/.test(loc.pathname)) return null;
@@ -103,7 +119,8 @@ export function firstAnswer(build, loc = globalThis.location, storage = undefine
     const s = load(storage); // a damaged one is no workspace, as in main.js
     if (!s) return "build";
     const r = savedResult(build, toRequest(s, ""), storage);
-    return r && r.exitCode === 0 ? { source: s.files[s.active], output: r.output } : null;
+    if (!r || r.exitCode !== 0) return null;
+    return { source: s.files[s.active], output: r.output, paths: Object.keys(s.files), entry: s.entry, active: s.active };
   } catch {
     return null;
   }

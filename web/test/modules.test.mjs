@@ -9,7 +9,7 @@ import { buildLineMap } from "../src/linemap.js";
 import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
 import { encodeFragment, decodeFragment } from "../src/share.js";
 import { examples, exampleByName } from "../src/examples.js";
-import { saveResult, savedResult, maxChars, prerenderedResult, prerenderedRecord, prerenderedId, firstAnswer } from "../src/saved.js";
+import { saveResult, savedResult, maxChars, prerenderedResult, prerenderedRecord, prerenderedId, prerenderedTabs, firstAnswer } from "../src/saved.js";
 import { encodeZip, crc32 } from "../src/zip.js";
 import { execFileSync } from "node:child_process";
 import { StringStream } from "@codemirror/language";
@@ -280,6 +280,11 @@ test("prerendered result", () => {
   for (const junk of ["", "{", "null", JSON.stringify({ request: JSON.parse(data).request, response: { exitCode: 0 } })]) {
     assert.equal(prerenderedResult(req, page(junk)), null, junk);
   }
+  // The tabs of the prerendered workspace, for the boot script.
+  assert.deepEqual(prerenderedTabs(page(data)), { paths: Object.keys(state.files), entry: state.entry, active: state.entry });
+  for (const junk of [undefined, "", data.slice(0, 40), JSON.stringify({ request: "{}" })]) {
+    assert.equal(prerenderedTabs(page(junk)), null, junk);
+  }
 });
 
 test("what the boot script paints first", async (t) => {
@@ -298,7 +303,9 @@ test("what the boot script paints first", async (t) => {
     st.save(ws, storage);
     assert.equal(firstAnswer(build, home, storage), null, "no answer saved");
     saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage);
-    assert.deepEqual(firstAnswer(build, home, storage), { source: "{ b: 1 }\n", output: "{}\n" });
+    assert.deepEqual(firstAnswer(build, home, storage), {
+      source: "{ b: 1 }\n", output: "{}\n", paths: ["a.jsonnet", "b.libsonnet"], entry: "a.jsonnet", active: "b.libsonnet",
+    });
     assert.equal(firstAnswer("kubecfg-core.wasm?v=9 kubecfg.wasm?v=2", home, storage), null, "another build");
     saveResult(build, st.toRequest(ws, ""), { output: "", exitCode: 1 }, storage);
     assert.equal(firstAnswer(build, home, storage), null, "a failure is left to main.js, which shows its errors");
