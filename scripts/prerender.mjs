@@ -1,14 +1,13 @@
 // prerender puts the answer to the playground's first example into
 // static/index.html, so that a first visit shows it before the engine has
-// started: the engine the page starts on (static/kubecfg-core.wasm, under
-// Node) runs the request the page makes for that example, and the page
-// gets that answer as data (web/src/saved.js reads it), the example's
-// entry file and the output as plain text in the two panes (painted only
-// when web/src/boot.js says the page starts on that example) and the
-// Example menu's options, all in place of the template's
-// <!--prerendered:…--> markers. The page's engine
-// still runs the request and its answer replaces this one; e2e tests
-// check that the two are the same.
+// started. The engine the page starts on (static/kubecfg-core.wasm, under
+// Node) runs the request the page makes for that example. In place of the
+// template's <!--prerendered:…--> markers the page then gets: the answer
+// as data (web/src/saved.js reads it); the example's entry file and the
+// output as plain text in the two panes (shown only when web/src/boot.js
+// finds that the page starts on that example); and the Example menu's
+// options. The page's engine still runs the request and its answer
+// replaces this one; the e2e tests check that the two are the same.
 //
 // Run from the module root after scripts/build-web.go:
 //   node scripts/prerender.mjs
