@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	jsonnet "github.com/google/go-jsonnet"
-	"sigs.k8s.io/yaml"
 
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -199,15 +198,8 @@ func yamlDocs(data []byte) ([]any, error) {
 		if err := checkAliases(doc); err != nil {
 			return err
 		}
-		j, err := yaml.YAMLToJSON(doc)
+		v, err := stdlib.DecodeYAML(doc)
 		if err != nil {
-			return err
-		}
-		if err := stdlib.CheckJSONKeys(doc); err != nil {
-			return err
-		}
-		var v any
-		if err := json.Unmarshal(j, &v); err != nil {
 			return err
 		}
 		docs = append(docs, v)

@@ -55,12 +55,12 @@ func ParseYAMLStream(s string) ([]any, error) {
 // document-end line; YAML 1.1 wants a "---" line before a new document, so
 // here that is an error.
 func parseDocument(d yamlDoc) ([]any, error) {
-	var v any
-	if err := yaml.Unmarshal([]byte(d.text), &v); err != nil {
-		return nil, err
-	}
-	if err := CheckJSONKeys([]byte(d.text)); err != nil {
-		return nil, err
+	v, err := DecodeYAML([]byte(d.text))
+	if err != nil {
+		if isDuplicateKey(err) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("error converting YAML to JSON: %w", err) // as sigs.k8s.io/yaml.Unmarshal says it
 	}
 	if documentEnd.MatchString(d.text) {
 		dec := goyaml.NewDecoder(strings.NewReader(d.text))

@@ -8,13 +8,13 @@ import (
 	goyaml "go.yaml.in/yaml/v2"
 )
 
-// CheckJSONKeys returns an error when a mapping of the YAML document text
+// checkJSONKeys returns an error when a mapping of the YAML document text
 // has two keys that sigs.k8s.io/yaml turns into the same JSON key (0 and
 // "0", 1 and 1.0, true and "true"): it keeps one of the two values, and
 // which one depends on Go's map order, so the same input would give
 // different objects from run to run. Text that does not parse is left to
 // the real parse to report.
-func CheckJSONKeys(text []byte) error {
+func checkJSONKeys(text []byte) error {
 	var v any
 	if goyaml.Unmarshal(text, &v) != nil {
 		return nil
@@ -33,7 +33,7 @@ func checkKeys(v any) error {
 					if a > b {
 						a, b = b, a
 					}
-					return fmt.Errorf("yaml: mapping keys %s and %s are the same JSON key %q", a, b, s)
+					return &duplicateKeyError{fmt.Sprintf("yaml: mapping keys %s and %s are the same JSON key %q", a, b, s)}
 				}
 				seen[s] = k
 			}

@@ -16,9 +16,9 @@ func TestCheckJSONKeys(t *testing.T) {
 		{"0: a\n00: b\n", ""}, // the same YAML key (0) twice: the later wins, always
 		{"{", ""},             // not YAML: the real parse says so
 	} {
-		err := CheckJSONKeys([]byte(c.yaml))
+		err := checkJSONKeys([]byte(c.yaml))
 		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
-			t.Errorf("CheckJSONKeys(%q) = %v, want %q", c.yaml, err, c.err)
+			t.Errorf("checkJSONKeys(%q) = %v, want %q", c.yaml, err, c.err)
 		}
 	}
 	for i := 0; i < 20; i++ { // the same answer every time

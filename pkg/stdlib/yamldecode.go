@@ -1,0 +1,106 @@
+package stdlib
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"unicode/utf8"
+
+	goyaml "go.yaml.in/yaml/v2"
+	"sigs.k8s.io/yaml"
+)
+
+// DecodeYAML reads one YAML document into JSON values as kubectl does:
+// sigs.k8s.io/yaml's YAMLToJSON, then encoding/json into an any (float64
+// numbers, string keys), and then checkJSONKeys. It parses the text once:
+// the common document (valid UTF-8 strings, finite numbers, keys that are
+// strings, integers, floats or booleans) is converted directly, with the
+// same result; any other (a NaN, invalid UTF-8, a timestamp, an
+// unsupported key) takes sigs.k8s.io/yaml's own path, so its value and
+// error are that path's. A conversion error is the one YAMLToJSON gives;
+// colliding keys give checkJSONKeys's error.
+//
+// One difference, on purpose: where two keys collide and one of their
+// values is one encoding/json refuses (a NaN), sigs.k8s.io/yaml keeps one
+// of the two in Go's map order, so it fails on the value or not from run
+// to run; here the key error comes first, every time.
+func DecodeYAML(text []byte) (any, error) {
+	var y any
+	if err := goyaml.Unmarshal(text, &y); err != nil {
+		return nil, err // what YAMLToJSON returns for text it cannot parse
+	}
+	v, ok := jsonValue(y)
+	if !ok {
+		j, err := yaml.YAMLToJSON(text)
+		var refused *json.UnsupportedValueError
+		if errors.As(err, &refused) {
+			if dup := checkKeys(y); dup != nil {
+				return nil, dup
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(j, &v); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkKeys(y); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// jsonValue converts a value go-yaml v2 decoded into the value that
+// encoding/json decodes from sigs.k8s.io/yaml's JSON for it. ok is false
+// where the two could differ or the conversion fails, for the caller to
+// take sigs.k8s.io/yaml's path.
+func jsonValue(y any) (v any, ok bool) {
+	switch y := y.(type) {
+	case nil, bool:
+		return y, true
+	case string:
+		return y, utf8.ValidString(y) // encoding/json replaces invalid bytes
+	case int:
+		return float64(y), true // both round to the nearest float64
+	case int64:
+		return float64(y), true
+	case uint64:
+		return float64(y), true
+	case float64:
+		return y, !math.IsNaN(y) && !math.IsInf(y, 0) // encoding/json refuses these
+	case []any:
+		out := make([]any, len(y))
+		for i, x := range y {
+			if out[i], ok = jsonValue(x); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case map[any]any:
+		out := make(map[string]any, len(y))
+		for k, x := range y {
+			s, ok := jsonKey(k)
+			if _, unsigned := k.(uint64); !ok || unsigned || !utf8.ValidString(s) {
+				return nil, false // sigs.k8s.io/yaml refuses uint64 keys
+			}
+			if out[s], ok = jsonValue(x); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// duplicateKeyError is checkJSONKeys's error: two keys of one mapping
+// that are the same JSON key.
+type duplicateKeyError struct{ msg string }
+
+func (e *duplicateKeyError) Error() string { return e.msg }
+
+// isDuplicateKey reports whether err is checkJSONKeys's error.
+func isDuplicateKey(err error) bool {
+	var d *duplicateKeyError
+	return errors.As(err, &d)
+}
