@@ -15,9 +15,10 @@ import (
 // numbers, string keys), and then checkJSONKeys. It parses the text once:
 // the common document (valid UTF-8 strings, finite numbers, keys that are
 // strings, integers, floats or booleans) is converted directly, with the
-// same result; any other (a NaN, invalid UTF-8, a timestamp, an
-// unsupported key) takes sigs.k8s.io/yaml's own path, so its value and
-// error are that path's. A conversion error is the one YAMLToJSON gives;
+// same result; any other (a NaN, invalid UTF-8 from !!binary, a key
+// sigs.k8s.io/yaml refuses, a value of another type) takes
+// sigs.k8s.io/yaml's own path, so its value and error are that path's.
+// (go-yaml v2 gives timestamps as strings: they take the direct way.) A conversion error is the one YAMLToJSON gives;
 // colliding keys give checkJSONKeys's error.
 //
 // One difference, on purpose: where two keys collide and one of their
