@@ -672,7 +672,12 @@ async function completeOnce() {
   await list.waitFor();
   assert.deepEqual(await list.locator("li .cm-completionLabel").allInnerTexts(), ["gvkName", "gvkNsName"]);
   // Pick it with the keyboard; if a re-run redrew the list meanwhile,
-  // pick it again from the list that is showing.
+  // pick it again from the list that is showing. CodeMirror ignores the
+  // list's keys for its interactionDelay (75 ms) after the list (re)opens,
+  // so that a key meant for the text is not taken by a list that just
+  // appeared: on a loaded machine the ArrowDown came sooner, moved the
+  // cursor and closed the list.
+  await page.waitForTimeout(150);
   await page.keyboard.press("ArrowDown");
   await list.locator("li[aria-selected=true]", { hasText: "gvkNsName" }).waitFor();
   await page.keyboard.press("Enter");
