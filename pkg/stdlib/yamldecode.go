@@ -18,8 +18,9 @@ import (
 // same result; any other (a NaN, invalid UTF-8 from !!binary, a key
 // sigs.k8s.io/yaml refuses, a value of another type) takes
 // sigs.k8s.io/yaml's own path, so its value and error are that path's.
-// (go-yaml v2 gives timestamps as strings: they take the direct way.) A conversion error is the one YAMLToJSON gives;
-// colliding keys give checkJSONKeys's error.
+// (go-yaml v2 gives timestamps as strings: they take the direct way.) A
+// conversion error is the one YAMLToJSON gives; colliding keys give
+// checkJSONKeys's error.
 //
 // One difference, on purpose: where two keys collide and one of their
 // values is one encoding/json refuses (a NaN), sigs.k8s.io/yaml keeps one

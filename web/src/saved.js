@@ -22,6 +22,11 @@ const storageKey = "kubecfg-playground/last-result";
 // ready, so always on a visit's first request); build says that better.
 const requestKey = (request) => JSON.stringify({ ...request, version: undefined });
 
+// asResponse returns r when it has the shape of the engine's response
+// (what show() reads), else null.
+const asResponse = (r) =>
+  r && typeof r === "object" && typeof r.exitCode === "number" && typeof r.output === "string" ? r : null;
+
 /** maxChars bounds what is saved: a larger answer is not kept. */
 export const maxChars = 1 << 20;
 
@@ -52,9 +57,7 @@ export function savedResult(build, request, storage = globalThis.localStorage) {
   try {
     const s = JSON.parse(storage.getItem(storageKey));
     if (!s || s.build !== build || s.request !== requestKey(request)) return null;
-    const r = s.response;
-    if (!r || typeof r !== "object" || typeof r.exitCode !== "number" || typeof r.output !== "string") return null;
-    return r;
+    return asResponse(s.response);
   } catch {
     return null;
   }
@@ -72,9 +75,7 @@ export function prerenderedResult(request, doc = globalThis.document) {
   try {
     const p = JSON.parse(doc.getElementById(prerenderedId)?.textContent ?? "null");
     if (!p || p.request !== requestKey(request)) return null;
-    const r = p.response;
-    if (!r || typeof r !== "object" || typeof r.exitCode !== "number" || typeof r.output !== "string") return null;
-    return r;
+    return asResponse(p.response);
   } catch {
     return null;
   }
