@@ -72,7 +72,7 @@ bench-ab: bin/kubecfg e2e-deps
 	@test -n "$(A)" -a -n "$(B)" || (echo "usage: make bench-ab A=STATIC_DIR B=STATIC_DIR" >&2; exit 2)
 	cd e2e/browser && $(NODE) ab.mjs --rounds $(AB_ROUNDS) $(abspath $(A)) $(abspath $(B))
 
-# The page's URL-state and txtar decoders, fuzzed (2 s of it runs in
+# The page's URL-state, txtar and zip decoders, fuzzed (2 s of it runs in
 # test-web-unit).
 FUZZ_TARGETS += fuzz-web
 .PHONY: fuzz-web

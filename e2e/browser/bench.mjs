@@ -136,8 +136,9 @@ for (let i = 0; i < runs; i++) {
 }
 const spread = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
 row("bytes on the wire before the first result (cold, largest run)", `${mb(wire.bytes)} (${Object.entries(wire.files).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, n]) => `${f} ${(n / 1e3).toFixed(0)} kB`).join(", ")}, …)`, "≤ 2.0 MB", wire.bytes <= 2e6);
-const coldPainted = cold.map((p) => p.painted);
-row(`first result, cold profile: shown, the first example's answer from the build, painted (${coldPainted.filter((x) => x >= 0).length} of ${runs}), median (min–max)`, spread(coldPainted), "< 500 ms", median(coldPainted) < 500);
+// A visit whose block was not seen displayed counts from main.js's mark.
+const coldShown = cold.map((p) => (p.painted >= 0 ? p.painted : p.shown));
+row(`first result, cold profile: shown, the first example's answer from the build (painted before main.js ran in ${cold.filter((p) => p.painted >= 0).length} of ${runs}), median (min–max)`, spread(coldShown), "< 500 ms", median(coldShown) < 500);
 const coldFirst = cold.map((p) => p.engine);
 row(`first result, cold profile: the engine's own, median of ${runs} (min–max)`, spread(coldFirst), "< 500 ms", median(coldFirst) < 500);
 const shown = later.map((p) => (p.painted >= 0 ? p.painted : p.shown));

@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { open } from "./browser.mjs";
 import { staticRoot } from "./server.mjs";
+import { encodeZip } from "../../web/src/zip.js";
 import {
   waitStatus, outputText, errorsText, setSource, editorText, loadExample, openPane, afterRun, waitOffline,
 } from "./helpers.mjs";
@@ -608,6 +609,46 @@ test("files dropped in are added; the workspace downloads as txtar and zip", asy
   const zip = await readFile(await zipped.path());
   assert.equal(zip.subarray(0, 4).toString("latin1"), "PK\x03\x04");
   for (const want of ["app.jsonnet", "lib.libsonnet", "extra/a.libsonnet", "{ a: 1 }\n", "plain.jsonnet"]) assert.ok(zip.includes(want), `${want} in the zip`);
+});
+
+test("a zip opens: its files and entry come back, an edit is replaced only when asked, binary files are refused", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const cm = (name) => `{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '${name}' } } }\n`;
+  const zip = (files) => Buffer.from(encodeZip(files, new Date(), "kubecfg playground workspace; entry: main.jsonnet\n"));
+  const pick = (name, buffer) => afterRun(page, () => page.locator("#file-input").setInputFiles({ name, mimeType: "application/zip", buffer }));
+  await pick("workspace.zip", zip({ "main.jsonnet": "import 'cm/one.libsonnet'\n", "cm/one.libsonnet": cm("from-zip") }));
+  assert.match(await waitStatus(page, /Added 2 files; the entry is now main\.jsonnet\./), /^Evaluated/);
+  await waitOutput(page, /name: from-zip/);
+  const tabs = await page.getByRole("tablist", { name: "Files" }).getByRole("tab").allInnerTexts();
+  assert.ok(tabs.some((t) => t.includes("main.jsonnet")) && tabs.some((t) => t.includes("cm/one.libsonnet")), String(tabs));
+
+  // The same file with other text: the user is asked, and No keeps the edit.
+  let asked = "";
+  page.once("dialog", (d) => { asked = d.message(); d.dismiss(); });
+  await page.locator("#file-input").setInputFiles({ name: "newer.zip", mimeType: "application/zip", buffer: zip({ "cm/one.libsonnet": cm("newer") }) });
+  await waitStatus(page, /Kept your version of cm\/one\.libsonnet\./);
+  assert.equal(asked, "Replace cm/one.libsonnet with the opened version?");
+  assert.match(await outputText(page), /name: from-zip/);
+  page.once("dialog", (d) => d.accept());
+  await pick("newer.zip", zip({ "cm/one.libsonnet": cm("newer") }));
+  await waitStatus(page, /Replaced cm\/one\.libsonnet\./);
+  await waitOutput(page, /name: newer/);
+
+  // The page's own download opens again as the same workspace.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download .zip" }).click()]);
+  await page.locator("#file-input").setInputFiles({ name: "workspace.zip", mimeType: "application/zip", buffer: await readFile(await download.path()) });
+  await waitStatus(page, /The workspace already has these files as opened\./);
+
+  // A binary file and a hostile path are left out, and nothing changes.
+  const before = await editorText(page);
+  await page.locator("#file-input").setInputFiles([
+    { name: "logo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]) },
+    { name: "evil.zip", mimeType: "application/zip", buffer: zip({ "../escape.jsonnet": "{}" }) },
+  ]);
+  await waitStatus(page, /^Opened nothing\. Not opened: logo\.png \(it is not UTF-8 text\); evil\.zip: \.\.\/escape\.jsonnet \(its path is not allowed/);
+  assert.equal(await editorText(page), before);
+  assert.deepEqual(b.errors, []);
 });
 
 test("every state of the page is a URL", async () => {

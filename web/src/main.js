@@ -8,6 +8,7 @@ import { Runner } from "./runner.js";
 import * as store from "./state.js";
 import { encodeTxtar, decodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
+import { readOpened, openedMessage, pathProblem } from "./open.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
@@ -182,8 +183,7 @@ function askName(title, initial) {
     const validate = () => {
       const v = input.value.trim();
       let err = "";
-      if (!v) err = "a file needs a name";
-      else if (v.startsWith("/") || v.split("/").includes("..")) err = "use a relative path without ..";
+      if (pathProblem(v)) err = pathProblem(v);
       else if (v !== initial && Object.hasOwn(state.files, v)) err = `${v} already exists`;
       $("name-error").textContent = err;
       return err === "";
@@ -242,26 +242,37 @@ function makeEntry() {
 }
 
 async function addDroppedFiles(fileList) {
-  let added = 0;
-  for (const f of fileList) {
-    const text = await f.text();
-    if (f.name.endsWith(".txtar")) {
-      try {
-        const { files } = decodeTxtar(text);
-        for (const [p, t] of Object.entries(files)) { state.files[p] = t; editor.forget(p); added++; }
-      } catch (err) {
-        tell(`${f.name}: ${err.message}`, true);
-      }
-    } else {
-      state.files[f.name] = text;
-      editor.forget(f.name);
-      added++;
-    }
+  let opened;
+  try {
+    opened = await readOpened([...fileList]);
+  } catch (err) {
+    tell(`Could not open the files: ${err.message}`, true);
+    return;
   }
-  if (!added) return;
-  openFile(state.active in state.files ? state.active : state.entry);
-  changed();
-  tell(`Added ${added} file${added === 1 ? "" : "s"}.`);
+  const changedPaths = [...opened.files].filter(([p, t]) => Object.hasOwn(state.files, p) && state.files[p] !== t).map(([p]) => p);
+  // Opening never overwrites an edit unasked.
+  const replace = changedPaths.length === 0 ||
+    confirm(`Replace ${changedPaths.length === 1 ? changedPaths[0] : `${changedPaths.length} files (${changedPaths.join(", ")})`} with the opened version?`);
+  const added = [];
+  const replaced = [];
+  const kept = [];
+  let unchanged = 0;
+  for (const [p, t] of opened.files) {
+    if (!Object.hasOwn(state.files, p)) added.push(p);
+    else if (state.files[p] === t) { unchanged++; continue; }
+    else if (replace) replaced.push(p);
+    else { kept.push(p); continue; }
+    state.files[p] = t;
+    editor.forget(p);
+  }
+  const entry = opened.entry && opened.entry !== state.entry && (added.includes(opened.entry) || replaced.includes(opened.entry)) ? opened.entry : "";
+  if (entry) state.entry = entry;
+  const message = openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped });
+  if (added.length || replaced.length || entry) {
+    openFile(entry || (state.active in state.files ? state.active : state.entry));
+    changed();
+  }
+  tell(message, opened.skipped.length > 0);
 }
 
 function download(name, content, type = "text/plain") {
@@ -339,7 +350,7 @@ function bindControls() {
   });
   $("download-zip").addEventListener("click", () => {
     try {
-      download("workspace.zip", encodeZip(state.files), "application/zip");
+      download("workspace.zip", encodeZip(state.files, new Date(), `kubecfg playground workspace; entry: ${state.entry}\n`), "application/zip");
     } catch (err) {
       tell(`Could not make the zip: ${err.message}`, true);
     }

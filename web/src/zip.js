@@ -1,7 +1,10 @@
-// A zip archive of the workspace, for "Download .zip": every file stored
-// uncompressed (method 0) under its workspace path, names in UTF-8. The
-// files are text of a few kilobytes, so compression would buy little, and
-// stored entries keep the writer small enough to read at once.
+// Zip archives of the workspace: "Download .zip" writes one, and a zip
+// dropped on the page (or picked with Open…) is read back. The writer
+// stores every file uncompressed (method 0) under its workspace path, names
+// in UTF-8: the files are text of a few kilobytes, so compression would buy
+// little, and stored entries keep the writer small enough to read at once.
+// The reader takes what other tools write too (deflate, data descriptors,
+// names without the UTF-8 flag) and holds a hostile archive to a budget.
 
 const encoder = new TextEncoder();
 
@@ -33,16 +36,17 @@ function dosTime(d) {
 
 /**
  * encodeZip returns a zip archive of files ({path: text}) in path order,
- * each entry dated when.
+ * each entry dated when, with the archive comment comment.
  */
-export function encodeZip(files, when = new Date()) {
+export function encodeZip(files, when = new Date(), comment = "") {
   const { time, date } = dosTime(when);
+  const note = encoder.encode(comment).subarray(0, 0xffff);
   const entries = Object.keys(files).sort().map((path) => {
     const name = encoder.encode(path);
     const data = encoder.encode(files[path]);
     return { name, data, crc: crc32(data) };
   });
-  const size = entries.reduce((n, e) => n + 30 + e.name.length + e.data.length + 46 + e.name.length, 22);
+  const size = entries.reduce((n, e) => n + 30 + e.name.length + e.data.length + 46 + e.name.length, 22 + note.length);
   if (entries.length > 0xffff || size > 0xffffffff) throw new Error("the workspace is too large for a zip without zip64");
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
@@ -66,6 +70,144 @@ export function encodeZip(files, when = new Date()) {
     u16(0); u16(0); u16(0); u16(0); u32((0o100644 << 16) >>> 0); u32(e.offset); bytes(e.name);
   }
   const dirSize = at - dirAt;
-  u32(0x06054b50); u16(0); u16(0); u16(entries.length); u16(entries.length); u32(dirSize); u32(dirAt); u16(0);
+  u32(0x06054b50); u16(0); u16(0); u16(entries.length); u16(entries.length); u32(dirSize); u32(dirAt); u16(note.length); bytes(note);
+  return out;
+}
+
+/**
+ * ZipError is a damaged or unreadable archive: the whole archive is
+ * refused. Its message starts with "zip: ".
+ */
+export class ZipError extends Error {
+  constructor(message) {
+    super(`zip: ${message}`);
+    this.name = "ZipError";
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * zipName decodes an entry's name or the archive's comment as UTF-8, with
+ * or without the archive's UTF-8 flag (tools write UTF-8 either way); null
+ * if the bytes are not UTF-8.
+ */
+function zipName(bytes) {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * decodeZip reads a zip archive (a Uint8Array) through its central
+ * directory. It resolves to { comment, files, skipped }: files are
+ * { name, data } for the regular files, in the archive's order; skipped
+ * are { name, why } for entries it leaves out and says why (encrypted, an
+ * unknown compression method, damaged, over the budget); directories,
+ * symbolic links and macOS's __MACOSX/ and .DS_Store are left out
+ * silently. The budget caps the files' total size after decompression
+ * (whatever the archive claims) and their number. A damaged directory or
+ * a zip64 archive throws a ZipError.
+ */
+export async function decodeZip(bytes, { maxBytes = 8 << 20, maxFiles = 1000 } = {}) {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u16 = (at) => v.getUint16(at, true);
+  const u32 = (at) => v.getUint32(at, true);
+  // The end record is the last 22 bytes before a comment of up to 64 KiB.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (u32(at) === 0x06054b50 && at + 22 + u16(at + 20) === bytes.length) { end = at; break; }
+  }
+  if (end < 0) throw new ZipError("not a zip archive (no end of central directory record)");
+  const count = u16(end + 10);
+  const dirSize = u32(end + 12);
+  const dirAt = u32(end + 16);
+  if (u16(end + 4) !== 0 || u16(end + 6) !== 0 || u16(end + 8) !== count) throw new ZipError("multi-part archives are not supported");
+  if (count === 0xffff || dirSize === 0xffffffff || dirAt === 0xffffffff) throw new ZipError("zip64 archives are not supported");
+  if (dirAt + dirSize > end) throw new ZipError("the central directory lies outside the archive");
+  const comment = zipName(bytes.subarray(end + 22, end + 22 + u16(end + 20))) ?? "";
+  const files = [];
+  const skipped = [];
+  let budget = maxBytes;
+  let p = dirAt;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > dirAt + dirSize || u32(p) !== 0x02014b50) throw new ZipError(`entry ${i + 1} of ${count}: damaged central directory`);
+    const madeBy = u16(p + 4) >> 8;
+    const flags = u16(p + 8);
+    const method = u16(p + 10);
+    const crc = u32(p + 16);
+    const packed = u32(p + 20);
+    const size = u32(p + 24);
+    const nameLen = u16(p + 28);
+    const next = p + 46 + nameLen + u16(p + 30) + u16(p + 32);
+    const mode = u32(p + 38) >>> 16;
+    const local = u32(p + 42);
+    if (next > dirAt + dirSize) throw new ZipError(`entry ${i + 1} of ${count}: damaged central directory`);
+    const name = zipName(bytes.subarray(p + 46, p + 46 + nameLen));
+    p = next;
+    const shown = name ?? `entry ${i + 1}`;
+    if (name !== null && (name.endsWith("/") || name.startsWith("__MACOSX/") || /(^|\/)\.DS_Store$/.test(name))) continue;
+    if (madeBy === 3 && (mode & 0o170000) === 0o120000) continue; // a symbolic link (Unix)
+    const skip = (why) => skipped.push({ name: shown, why });
+    if (name === null) { skip("its name is not UTF-8"); continue; }
+    if (flags & 0x41) { skip("it is encrypted"); continue; }
+    if (method !== 0 && method !== 8) { skip(`it is compressed with method ${method} (only stored and deflated files are read)`); continue; }
+    if (packed === 0xffffffff || size === 0xffffffff) { skip("it needs zip64"); continue; }
+    if (files.length >= maxFiles) { skip(`the archive has more than ${maxFiles} files`); continue; }
+    if (size > budget) { skip(`it is too large (${size} bytes; the files opened at once are limited to ${maxBytes} bytes)`); continue; }
+    if (local + 30 > bytes.length || u32(local) !== 0x04034b50) { skip("it is damaged (no local header)"); continue; }
+    const from = local + 30 + u16(local + 26) + u16(local + 28);
+    if (from + packed > bytes.length) { skip("it is damaged (its data runs past the end of the archive)"); continue; }
+    const raw = bytes.subarray(from, from + packed);
+    let data;
+    try {
+      data = method === 0 ? raw : await inflate(raw, budget);
+    } catch (err) {
+      if (err instanceof RangeError) skip(`it is too large (the files opened at once are limited to ${maxBytes} bytes)`);
+      else skip("it is damaged (its compressed data is not valid)");
+      continue;
+    }
+    if (data.length !== size || crc32(data) !== crc) { skip("it is damaged (its size or checksum is wrong)"); continue; }
+    budget -= data.length;
+    files.push({ name, data });
+  }
+  return { comment, files, skipped };
+}
+
+/**
+ * inflate decompresses raw deflate data, refusing with a RangeError as
+ * soon as the output passes limit. It feeds the input in small slices, so
+ * a bomb cannot expand far past the limit before it is stopped.
+ */
+async function inflate(data, limit) {
+  const stream = new DecompressionStream("deflate-raw");
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  const feeding = (async () => {
+    for (let at = 0; at < data.length; at += 16384) await writer.write(data.subarray(at, at + 16384));
+    await writer.close();
+  })();
+  feeding.catch(() => {}); // a failure shows on the reading side too
+  const chunks = [];
+  let n = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      n += value.length;
+      if (n > limit) throw new RangeError("too large");
+      chunks.push(value);
+    }
+    await feeding;
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    writer.abort().catch(() => {});
+    throw err;
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
   return out;
 }

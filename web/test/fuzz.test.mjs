@@ -1,18 +1,21 @@
 // A mutation fuzzer for what the page reads from outside: the URL state
 // (#s=…: decodeFragment, then validState, normalize and toRequest, as
-// main.js does) and txtar archives dropped on the page. It starts from
-// valid encodings of the examples and mutates them (replace, insert,
-// delete, duplicate, truncate); every input must either give a state the
-// page can use or fail with the codec's own error. Go's fuzzing does not
-// reach JavaScript, so this is the JS side's.
+// main.js does), and txtar and zip archives dropped on the page. It starts
+// from valid encodings of the examples (for zip, stored and deflated) and
+// mutates them (replace, insert, delete, duplicate, truncate); every input
+// must either give a state the page can use or fail with the codec's own
+// error, and a zip's files stay within the reader's budget. Go's fuzzing
+// does not reach JavaScript, so this is the JS side's.
 //
-// It runs for FUZZTIME (a Go-style duration: 500ms, 30s, 10m; 2s by
-// default, in make test; make fuzz-all passes its own). FUZZ_SEED picks the
-// start; a failure prints the seed and the input.
+// Each target runs for FUZZTIME (a Go-style duration: 500ms, 30s, 10m; 2s
+// by default, in make test; make fuzz-all passes its own). FUZZ_SEED picks
+// the start; a failure prints the seed and the input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { encodeFragment, decodeFragment } from "../src/share.js";
 import { encodeTxtar, decodeTxtar } from "../src/txtar.js";
+import { encodeZip, decodeZip, ZipError } from "../src/zip.js";
+import { deflateRawSync } from "node:zlib";
 import * as st from "../src/state.js";
 import { examples } from "../src/examples.js";
 
@@ -49,7 +52,7 @@ function mutate(r, s, alphabet) {
 test(`URL state: mutated fragments decode to a usable state or a shared-link error (seed ${seed}, ${budget} ms)`, async (t) => {
   const r = rng(seed);
   const seeds = await Promise.all(examples.map((ex) => encodeFragment({ ...st.fromExample(ex), version: "v0" })));
-  const end = Date.now() + budget / 2;
+  const end = Date.now() + budget;
   let n = 0;
   const seen = { refused: 0, notWorkspace: 0, usable: 0 };
   while (Date.now() < end) {
@@ -75,7 +78,7 @@ test(`URL state: mutated fragments decode to a usable state or a shared-link err
 test(`txtar: mutated archives decode or fail with a txtar error (seed ${seed}, ${budget} ms)`, (t) => {
   const r = rng(seed + 1);
   const seeds = examples.map((ex) => encodeTxtar(ex.files, "comment\n"));
-  const end = Date.now() + budget / 2;
+  const end = Date.now() + budget;
   let n = 0;
   while (Date.now() < end) {
     const input = mutate(r, seeds[n++ % seeds.length], txt);
@@ -92,5 +95,88 @@ test(`txtar: mutated archives decode or fail with a txtar error (seed ${seed}, $
     }
   }
   t.diagnostic(`${n} inputs`);
+  assert.ok(n > 0);
+});
+
+// deflated turns a stored archive from encodeZip into one whose files are
+// deflated, as most tools write them, so the fuzzer reaches the inflater.
+function deflated(zip) {
+  const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const parts = [];
+  const central = [];
+  let at = 0;
+  let end = zip.length - 22;
+  while (v.getUint32(end, true) !== 0x06054b50) end--;
+  let p = v.getUint32(end + 16, true);
+  while (p < end) {
+    const nameLen = v.getUint16(p + 28, true);
+    const local = v.getUint32(p + 42, true);
+    const from = local + 30 + nameLen;
+    const packed = deflateRawSync(zip.subarray(from, from + v.getUint32(p + 24, true)));
+    const head = zip.slice(local, from);
+    new DataView(head.buffer).setUint16(8, 8, true);
+    new DataView(head.buffer).setUint32(18, packed.length, true);
+    const dir = zip.slice(p, p + 46 + nameLen);
+    new DataView(dir.buffer).setUint16(10, 8, true);
+    new DataView(dir.buffer).setUint32(20, packed.length, true);
+    new DataView(dir.buffer).setUint32(42, at, true);
+    parts.push(head, packed);
+    at += head.length + packed.length;
+    central.push(dir);
+    p += 46 + nameLen;
+  }
+  const tail = zip.slice(end);
+  const dirSize = central.reduce((n, b) => n + b.length, 0);
+  new DataView(tail.buffer).setUint32(12, dirSize, true);
+  new DataView(tail.buffer).setUint32(16, at, true);
+  return Buffer.concat([...parts, ...central, tail]);
+}
+
+// mutateBytes applies byte-level mutations: set, insert, delete, copy a
+// span (so headers repeat), truncate, and write small or huge numbers.
+function mutateBytes(r, b) {
+  let s = [...b];
+  const at = () => Math.floor(r() * (s.length + 1));
+  for (let n = 1 + Math.floor(r() * 4); n > 0; n--) {
+    const i = at();
+    switch (Math.floor(r() * 6)) {
+      case 0: s[i] = Math.floor(r() * 256); break;
+      case 1: s.splice(i, 0, Math.floor(r() * 256)); break;
+      case 2: s.splice(i, 1 + Math.floor(r() * 8)); break;
+      case 3: { const j = at(); s.splice(i, 0, ...s.slice(Math.min(i, j), Math.min(Math.max(i, j), Math.min(i, j) + 64))); break; }
+      case 4: s = s.slice(0, i); break;
+      default: s.splice(i, 4, ...[[0, 0, 0, 0], [0xff, 0xff, 0xff, 0xff], [0xff, 0xff, 0, 0], [1, 0, 0, 0]][Math.floor(r() * 4)]);
+    }
+  }
+  return new Uint8Array(s);
+}
+
+test(`zip: mutated archives decode within budget or fail with a zip error (seed ${seed}, ${budget} ms)`, async (t) => {
+  const r = rng(seed + 2);
+  const stored = examples.map((ex) => encodeZip(ex.files, new Date(2026, 0, 1), `entry: ${ex.entry}`));
+  const seeds = [...stored, ...stored.map(deflated)];
+  const maxBytes = 64 << 10;
+  const end = Date.now() + budget;
+  let n = 0;
+  const seen = { refused: 0, files: 0, skipped: 0 };
+  while (Date.now() < end) {
+    const input = mutateBytes(r, seeds[n++ % seeds.length]);
+    const where = `input ${Buffer.from(input).toString("base64")} (seed ${seed})`;
+    let zip;
+    try {
+      zip = await decodeZip(input, { maxBytes, maxFiles: 50 });
+    } catch (err) {
+      assert.ok(err instanceof ZipError, `${err.stack}\n${where}`);
+      seen.refused++;
+      continue;
+    }
+    assert.ok(zip.files.length <= 50, where);
+    assert.ok(zip.files.reduce((s, f) => s + f.data.length, 0) <= maxBytes, where);
+    for (const f of zip.files) assert.equal(typeof f.name, "string", where);
+    for (const s of zip.skipped) assert.equal(typeof s.why, "string", where);
+    seen.files += zip.files.length;
+    seen.skipped += zip.skipped.length;
+  }
+  t.diagnostic(`${n} inputs: ${JSON.stringify(seen)}`);
   assert.ok(n > 0);
 });

@@ -1,0 +1,126 @@
+// Files dropped on the page or picked with "Open…", read into workspace
+// files. A .zip or .txtar archive adds the files it holds (and, if it names
+// one, its entry: the playground's own downloads do); any other file adds
+// itself. Every file must be UTF-8 text under a relative path, and what is
+// opened at once is held to a budget, so a binary file, a hostile path or
+// an archive bomb is left out with its reason instead of reaching the
+// editor.
+
+import { decodeTxtar } from "./txtar.js";
+import { decodeZip, ZipError } from "./zip.js";
+
+/** maxOpenBytes caps the size of what one drop or pick opens. */
+export const maxOpenBytes = 8 << 20;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * pathProblem says what is wrong with a workspace path, or "" if nothing
+ * is: the rule of the file-name dialog and of opened archives.
+ */
+export function pathProblem(name) {
+  if (!name) return "a file needs a name";
+  if (name.startsWith("/") || name.split("/").includes("..")) return "use a relative path without ..";
+  return "";
+}
+
+/**
+ * archiveEntry reads the entry an archive's comment names, as the
+ * playground's downloads write it ("…; entry: app.jsonnet"), or "".
+ */
+export function archiveEntry(comment) {
+  return /(?:^|; )entry: ([^\n]+)/m.exec(comment)?.[1].trim() || "";
+}
+
+/**
+ * readOpened reads items (File-like: name, size, arrayBuffer()) into
+ * { files, entry, skipped }: files is a Map of path → text in the order
+ * found; entry is the entry the last archive that names one among its own
+ * files names, or ""; skipped lists { name, why } for what was left out
+ * (an archive's files are named "archive: path").
+ */
+export async function readOpened(items, maxBytes = maxOpenBytes) {
+  const files = new Map();
+  const skipped = [];
+  let entry = "";
+  let used = 0;
+  const text = (shown, data) => {
+    try {
+      return utf8.decode(data);
+    } catch {
+      skipped.push({ name: shown, why: "it is not UTF-8 text" });
+      return null;
+    }
+  };
+  const add = (shown, path, content) => {
+    const problem = pathProblem(path);
+    if (problem) skipped.push({ name: shown, why: `its path is not allowed (${problem})` });
+    else if (files.has(path)) skipped.push({ name: shown, why: "another file opened with it has the same path" });
+    else files.set(path, content);
+  };
+  for (const item of items) {
+    const room = maxBytes - used;
+    if (item.size > room) {
+      skipped.push({ name: item.name, why: `it is too large (${item.size} bytes; what is opened at once is limited to ${maxBytes} bytes)` });
+      continue;
+    }
+    const bytes = new Uint8Array(await item.arrayBuffer());
+    const lower = item.name.toLowerCase();
+    if (lower.endsWith(".zip")) {
+      let zip;
+      try {
+        zip = await decodeZip(bytes, { maxBytes: room });
+      } catch (err) {
+        if (!(err instanceof ZipError)) throw err;
+        skipped.push({ name: item.name, why: err.message });
+        continue;
+      }
+      for (const s of zip.skipped) skipped.push({ name: `${item.name}: ${s.name}`, why: s.why });
+      for (const f of zip.files) {
+        const content = text(`${item.name}: ${f.name}`, f.data);
+        if (content !== null) add(`${item.name}: ${f.name}`, f.name, content);
+        used += f.data.length;
+      }
+      const named = archiveEntry(zip.comment);
+      if (named && zip.files.some((f) => f.name === named) && files.has(named)) entry = named;
+      continue;
+    }
+    used += bytes.length;
+    const content = text(item.name, bytes);
+    if (content === null) continue;
+    if (!lower.endsWith(".txtar")) {
+      add(item.name, item.name, content);
+      continue;
+    }
+    let archive;
+    try {
+      archive = decodeTxtar(content);
+    } catch (err) {
+      skipped.push({ name: item.name, why: err.message });
+      continue;
+    }
+    for (const [path, t] of Object.entries(archive.files)) add(`${item.name}: ${path}`, path, t);
+    const named = archiveEntry(archive.comment);
+    if (named && Object.hasOwn(archive.files, named) && files.has(named)) entry = named;
+  }
+  return { files, entry, skipped };
+}
+
+/**
+ * openedMessage is the status line after opening: what was added,
+ * replaced or kept as it was, the new entry, and what was left out and
+ * why.
+ */
+export function openedMessage({ added = [], replaced = [], kept = [], unchanged = 0, entry = "", skipped = [] }) {
+  const files = (n) => `${n} file${n === 1 ? "" : "s"}`;
+  const parts = [];
+  if (added.length) parts.push(`added ${files(added.length)}`);
+  if (replaced.length) parts.push(`replaced ${replaced.join(", ")}`);
+  if (kept.length) parts.push(`kept your version of ${kept.join(", ")}`);
+  if (entry) parts.push(`the entry is now ${entry}`);
+  let text = parts.length ? parts.join("; ") + "."
+    : unchanged ? `The workspace already has ${unchanged === 1 ? "this file" : "these files"} as opened.` : "Opened nothing.";
+  text = text[0].toUpperCase() + text.slice(1);
+  if (skipped.length) text += ` Not opened: ${skipped.map((s) => `${s.name} (${s.why})`).join("; ")}.`;
+  return text;
+}

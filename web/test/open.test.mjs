@@ -1,0 +1,251 @@
+// Unit tests of opening files (web/src/open.js) and of reading zip
+// archives (decodeZip in web/src/zip.js), hostile archives included.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { deflateRawSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { encodeZip, decodeZip, crc32, ZipError } from "../src/zip.js";
+import { readOpened, openedMessage, archiveEntry, pathProblem } from "../src/open.js";
+import { encodeTxtar } from "../src/txtar.js";
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+/**
+ * craft writes a zip archive from entries { name, data, method, flags,
+ * crc, size, mode, madeBy, raw }, any field of which may lie: data is what
+ * is stored (deflated first for method 8 unless raw), crc and size default
+ * to the truth about data. It is this test's own writer, so that it can
+ * write archives encodeZip never would.
+ */
+function craft(entries, comment = "") {
+  const parts = [];
+  const dir = [];
+  let at = 0;
+  for (const e of entries) {
+    const name = typeof e.name === "string" ? enc.encode(e.name) : e.name;
+    const plain = typeof e.data === "string" ? enc.encode(e.data) : e.data;
+    const method = e.method ?? 0;
+    const stored = method === 8 && !e.raw ? deflateRawSync(plain) : plain;
+    const crc = e.crc ?? crc32(plain);
+    const size = e.size ?? plain.length;
+    const head = (sig, central) => {
+      const b = new DataView(new ArrayBuffer(central ? 46 : 30));
+      let p = 0;
+      const u16 = (v) => { b.setUint16(p, v, true); p += 2; };
+      const u32 = (v) => { b.setUint32(p, v >>> 0, true); p += 4; };
+      u32(sig);
+      if (central) u16(((e.madeBy ?? 3) << 8) | 20);
+      u16(20); u16(e.flags ?? 0x0800); u16(method); u16(0); u16(0x21);
+      u32(crc); u32(stored.length); u32(size); u16(name.length); u16(0);
+      if (central) { u16(0); u16(0); u16(0); u32((e.mode ?? 0o100644) << 16); u32(e.offset); }
+      return new Uint8Array(b.buffer);
+    };
+    e.offset = at;
+    for (const b of [head(0x04034b50, false), name, stored]) { parts.push(b); at += b.length; }
+    dir.push(head(0x02014b50, true), name);
+  }
+  const dirAt = at;
+  const dirSize = dir.reduce((n, b) => n + b.length, 0);
+  const note = enc.encode(comment);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, entries.length, true);
+  end.setUint16(10, entries.length, true);
+  end.setUint32(12, dirSize, true);
+  end.setUint32(16, dirAt, true);
+  end.setUint16(20, note.length, true);
+  const all = [...parts, ...dir, new Uint8Array(end.buffer), note];
+  const out = new Uint8Array(all.reduce((n, b) => n + b.length, 0));
+  let p = 0;
+  for (const b of all) { out.set(b, p); p += b.length; }
+  return out;
+}
+
+const texts = (zip) => Object.fromEntries(zip.files.map((f) => [f.name, dec.decode(f.data)]));
+
+test("decodeZip reads what encodeZip writes, comment included", async () => {
+  const files = { "app.jsonnet": "local lib = import 'lib/lib.libsonnet';\n{}\n", "lib/lib.libsonnet": "{}\n", "ünï 名.yaml": "a: 1\n", "empty": "" };
+  const zip = await decodeZip(encodeZip(files, new Date(2026, 11, 2), "kubecfg playground workspace; entry: app.jsonnet\n"));
+  assert.deepEqual(texts(zip), files);
+  assert.deepEqual(zip.files.map((f) => f.name), Object.keys(files).sort());
+  assert.equal(zip.comment, "kubecfg playground workspace; entry: app.jsonnet\n");
+  assert.deepEqual(zip.skipped, []);
+  assert.deepEqual(await decodeZip(encodeZip({})), { comment: "", files: [], skipped: [] });
+});
+
+test("decodeZip reads deflated files and leaves out directories, links and macOS's extras", async () => {
+  const big = "apiVersion: v1\nkind: ConfigMap\n".repeat(500);
+  const zip = await decodeZip(craft([
+    { name: "proj/", data: "" },
+    { name: "proj/app.yaml", data: big, method: 8 },
+    { name: "proj/lib.libsonnet", data: "{}\n", method: 8, flags: 0 }, // UTF-8 name, no flag
+    { name: "__MACOSX/proj/._app.yaml", data: "\x00\x05" },
+    { name: "proj/.DS_Store", data: "\x00\x00" },
+    { name: "proj/link", data: "app.yaml", mode: 0o120777 },
+  ]));
+  assert.deepEqual(texts(zip), { "proj/app.yaml": big, "proj/lib.libsonnet": "{}\n" });
+  assert.deepEqual(zip.skipped, []);
+});
+
+test("decodeZip leaves out what it cannot read, and says why", async (t) => {
+  const cases = [
+    { name: "encrypted", entry: { name: "a", data: "x", flags: 0x0801 }, why: /encrypted/ },
+    { name: "bzip2", entry: { name: "a", data: "x", method: 12 }, why: /method 12/ },
+    { name: "wrong checksum", entry: { name: "a", data: "x", crc: 1 }, why: /checksum/ },
+    { name: "wrong size", entry: { name: "a", data: "xy", size: 1 }, why: /size or checksum/ },
+    { name: "not deflate data", entry: { name: "a", data: enc.encode("not deflate at all"), method: 8, raw: true, size: 3 }, why: /compressed data is not valid/ },
+    { name: "a name that is not UTF-8", entry: { name: new Uint8Array([0x66, 0xff]), data: "x" }, why: /not UTF-8/ },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, async () => {
+      const zip = await decodeZip(craft([c.entry, { name: "ok", data: "fine" }]));
+      assert.deepEqual(texts(zip), { ok: "fine" });
+      assert.equal(zip.skipped.length, 1);
+      assert.match(zip.skipped[0].why, c.why);
+    });
+  }
+});
+
+test("decodeZip holds a bomb to its budget, whatever the archive claims", async (t) => {
+  const zeros = new Uint8Array(64 << 20); // 64 MiB of zeros deflate to about 64 KB
+  await t.test("an honest size over the budget is not inflated", async () => {
+    const zip = await decodeZip(craft([{ name: "bomb", data: zeros, method: 8 }]), { maxBytes: 1 << 20 });
+    assert.deepEqual(zip.files, []);
+    assert.match(zip.skipped[0].why, /too large \(67108864 bytes/);
+  });
+  await t.test("a lying size is stopped while inflating", async () => {
+    const zip = await decodeZip(craft([{ name: "bomb", data: zeros, method: 8, size: 10 }]), { maxBytes: 1 << 20 });
+    assert.deepEqual(zip.files, []);
+    assert.match(zip.skipped[0].why, /too large/);
+  });
+  await t.test("the budget is shared by every file of the archive", async () => {
+    const half = new Uint8Array(600 << 10);
+    const zip = await decodeZip(craft([{ name: "a", data: half, method: 8 }, { name: "b", data: half, method: 8 }]), { maxBytes: 1 << 20 });
+    assert.deepEqual(zip.files.map((f) => f.name), ["a"]);
+    assert.match(zip.skipped[0].why, /too large/);
+  });
+  await t.test("one local file named many times counts every time", async () => {
+    const one = craft([{ name: "a", data: new Uint8Array(300 << 10), method: 8 }]);
+    // Point ten central entries at the same local file.
+    const v = new DataView(one.buffer);
+    const dirAt = v.getUint32(one.length - 6, true);
+    const central = one.subarray(dirAt, one.length - 22);
+    const many = new Uint8Array(dirAt + central.length * 10 + 22);
+    many.set(one.subarray(0, dirAt));
+    for (let i = 0; i < 10; i++) many.set(central, dirAt + i * central.length);
+    const end = new DataView(many.buffer, many.length - 22);
+    end.setUint32(0, 0x06054b50, true);
+    end.setUint16(8, 10, true); end.setUint16(10, 10, true);
+    end.setUint32(12, central.length * 10, true); end.setUint32(16, dirAt, true);
+    const zip = await decodeZip(many, { maxBytes: 1 << 20 });
+    assert.equal(zip.files.length, 3);
+    assert.equal(zip.skipped.length, 7);
+  });
+  await t.test("the number of files is capped", async () => {
+    const zip = await decodeZip(craft(Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, data: "x" }))), { maxFiles: 10 });
+    assert.equal(zip.files.length, 10);
+    assert.match(zip.skipped[0].why, /more than 10 files/);
+  });
+});
+
+test("decodeZip refuses what is not a readable archive", async (t) => {
+  const good = encodeZip({ a: "x" });
+  const cases = [
+    { name: "empty", bytes: new Uint8Array(0), err: /not a zip archive/ },
+    { name: "text", bytes: enc.encode("{ a: 1 }\n".repeat(10)), err: /not a zip archive/ },
+    { name: "cut short", bytes: good.subarray(0, good.length - 5), err: /not a zip archive/ },
+    { name: "directory past the end record", bytes: (() => { const b = good.slice(); new DataView(b.buffer).setUint32(b.length - 6, 1e6, true); return b; })(), err: /outside the archive/ },
+    { name: "zip64", bytes: (() => { const b = good.slice(); new DataView(b.buffer).setUint32(b.length - 6, 0xffffffff, true); return b; })(), err: /zip64/ },
+    { name: "damaged directory", bytes: (() => { const b = good.slice(); const v = new DataView(b.buffer); v.setUint32(v.getUint32(b.length - 6, true), 0, true); return b; })(), err: /damaged central directory/ },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, async () => {
+      await assert.rejects(decodeZip(c.bytes), (err) => err instanceof ZipError && c.err.test(err.message));
+    });
+  }
+});
+
+test("decodeZip reads Python's zipfile archives, deflated, streamed with data descriptors", async (t) => {
+  let bytes;
+  try {
+    bytes = execFileSync("python3", ["-c", `
+import io, sys, zipfile
+class Pipe(io.RawIOBase):  # not seekable: zipfile writes data descriptors
+    def __init__(self): self.buf = bytearray()
+    def writable(self): return True
+    def write(self, b): self.buf += b; return len(b)
+p = Pipe()
+with zipfile.ZipFile(p, "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("main.jsonnet", "{ a: import 'lib/b.libsonnet' }\\n" * 50)
+    z.writestr("lib/b.libsonnet", "{ b: 2 }\\n")
+    z.comment = b"entry: main.jsonnet"
+sys.stdout.buffer.write(p.buf)
+`]);
+  } catch (err) {
+    if (err.code === "ENOENT") return t.skip("python3 is not installed");
+    throw err;
+  }
+  const zip = await decodeZip(new Uint8Array(bytes));
+  assert.deepEqual(texts(zip), { "main.jsonnet": "{ a: import 'lib/b.libsonnet' }\n".repeat(50), "lib/b.libsonnet": "{ b: 2 }\n" });
+  assert.equal(archiveEntry(zip.comment), "main.jsonnet");
+});
+
+test("pathProblem and archiveEntry", () => {
+  assert.equal(pathProblem("lib/a.libsonnet"), "");
+  assert.equal(pathProblem(""), "a file needs a name");
+  for (const bad of ["/etc/passwd", "../a", "a/../../b"]) assert.equal(pathProblem(bad), "use a relative path without ..", bad);
+  assert.equal(archiveEntry("kubecfg playground workspace; entry: my app.jsonnet\n$ kubecfg show 'my app.jsonnet'\n"), "my app.jsonnet");
+  assert.equal(archiveEntry("entry: a.yakl"), "a.yakl");
+  assert.equal(archiveEntry("no entry here\n"), "");
+});
+
+test("readOpened", async (t) => {
+  const file = (name, content) => new File([content], name);
+  await t.test("text files, a txtar and a zip, with the archive's entry", async () => {
+    const got = await readOpened([
+      file("plain.jsonnet", "{}\n"),
+      file("more.txtar", encodeTxtar({ "x/a.libsonnet": "{ a: 1 }\n" }, "kubecfg playground workspace; entry: x/a.libsonnet\n")),
+      file("workspace.zip", encodeZip({ "main.jsonnet": "import 'x/a.libsonnet'\n" }, new Date(), "kubecfg playground workspace; entry: main.jsonnet\n")),
+    ]);
+    assert.deepEqual(Object.fromEntries(got.files), { "plain.jsonnet": "{}\n", "x/a.libsonnet": "{ a: 1 }\n", "main.jsonnet": "import 'x/a.libsonnet'\n" });
+    assert.equal(got.entry, "main.jsonnet");
+    assert.deepEqual(got.skipped, []);
+  });
+  await t.test("binary files, hostile paths and names twice are left out with their reasons", async () => {
+    const got = await readOpened([
+      file("logo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe])),
+      file("evil.zip", craft([{ name: "../escape.jsonnet", data: "{}" }, { name: "/etc/x", data: "{}" }, { name: "ok.jsonnet", data: "{}" }, { name: "bin", data: new Uint8Array([0xc3]) }])),
+      file("ok.jsonnet", "{ again: true }"),
+      file("bad.txtar", "-- a --\nx\n-- a --\ny\n"),
+      file("fake.zip", "PK but not a zip"),
+    ]);
+    assert.deepEqual(Object.fromEntries(got.files), { "ok.jsonnet": "{}" });
+    assert.deepEqual(got.skipped.map((s) => `${s.name}: ${s.why}`), [
+      "logo.png: it is not UTF-8 text",
+      "evil.zip: ../escape.jsonnet: its path is not allowed (use a relative path without ..)",
+      "evil.zip: /etc/x: its path is not allowed (use a relative path without ..)",
+      "evil.zip: bin: it is not UTF-8 text",
+      "ok.jsonnet: another file opened with it has the same path",
+      "bad.txtar: txtar: file a appears twice",
+      "fake.zip: zip: not a zip archive (no end of central directory record)",
+    ]);
+  });
+  await t.test("what is opened at once is held to the budget", async () => {
+    const got = await readOpened([file("a.yaml", "a".repeat(600)), file("b.yaml", "b".repeat(600)), file("c.yaml", "c")], 1000);
+    assert.deepEqual([...got.files.keys()], ["a.yaml", "c.yaml"]);
+    assert.match(got.skipped[0].why, /^it is too large \(600 bytes; what is opened at once is limited to 1000 bytes\)$/);
+  });
+  await t.test("an entry the archive does not hold is not taken", async () => {
+    const got = await readOpened([file("w.zip", encodeZip({ "a.jsonnet": "{}" }, new Date(), "entry: missing.jsonnet"))]);
+    assert.equal(got.entry, "");
+  });
+});
+
+test("openedMessage", () => {
+  assert.equal(openedMessage({ added: ["a", "b", "c"] }), "Added 3 files.");
+  assert.equal(openedMessage({ added: ["a"], replaced: ["b"], entry: "b" }), "Added 1 file; replaced b; the entry is now b.");
+  assert.equal(openedMessage({ kept: ["app.jsonnet"] }), "Kept your version of app.jsonnet.");
+  assert.equal(openedMessage({ unchanged: 2 }), "The workspace already has these files as opened.");
+  assert.equal(openedMessage({ skipped: [{ name: "x.png", why: "it is not UTF-8 text" }] }), "Opened nothing. Not opened: x.png (it is not UTF-8 text).");
+});
