@@ -64,7 +64,14 @@ export async function readOpened(items, maxBytes = maxOpenBytes) {
       skipped.push({ name: item.name, why: `it is too large (${item.size} bytes; what is opened at once is limited to ${maxBytes} bytes)` });
       continue;
     }
-    const bytes = new Uint8Array(await item.arrayBuffer());
+    let bytes;
+    try {
+      bytes = new Uint8Array(await item.arrayBuffer());
+    } catch {
+      // A dropped folder is a File that cannot be read.
+      skipped.push({ name: item.name, why: "it could not be read (a folder is not opened: drop its files, or a zip of it)" });
+      continue;
+    }
     const lower = item.name.toLowerCase();
     if (lower.endsWith(".zip")) {
       let zip;

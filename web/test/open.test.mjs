@@ -231,6 +231,12 @@ test("readOpened", async (t) => {
       "fake.zip: zip: not a zip archive (no end of central directory record)",
     ]);
   });
+  await t.test("what cannot be read (a dropped folder) is left out, and the rest is opened", async () => {
+    const folder = { name: "manifests", size: 0, arrayBuffer: () => Promise.reject(new DOMException("A requested file or directory could not be found", "NotFoundError")) };
+    const got = await readOpened([folder, file("a.jsonnet", "{}")]);
+    assert.deepEqual([...got.files.keys()], ["a.jsonnet"]);
+    assert.match(got.skipped[0].why, /^it could not be read \(a folder is not opened/);
+  });
   await t.test("what is opened at once is held to the budget", async () => {
     const got = await readOpened([file("a.yaml", "a".repeat(600)), file("b.yaml", "b".repeat(600)), file("c.yaml", "c")], 1000);
     assert.deepEqual([...got.files.keys()], ["a.yaml", "c.yaml"]);
