@@ -65,12 +65,13 @@ bench-web: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs --docs ../../docs/benchmarks.md
 
 # Two builds of the site compared, taking turns (e2e/browser/ab.mjs):
-#   make bench-ab A=/tmp/static-before B=static [AB_ROUNDS=8]
+#   make bench-ab A=/tmp/static-before B=static [AB_ROUNDS=8] [AB_FLAGS=--restart]
 AB_ROUNDS ?= 6
+AB_FLAGS ?=
 .PHONY: bench-ab
 bench-ab: bin/kubecfg e2e-deps
 	@test -n "$(A)" -a -n "$(B)" || (echo "usage: make bench-ab A=STATIC_DIR B=STATIC_DIR" >&2; exit 2)
-	cd e2e/browser && $(NODE) ab.mjs --rounds $(AB_ROUNDS) $(abspath $(A)) $(abspath $(B))
+	cd e2e/browser && $(NODE) ab.mjs --rounds $(AB_ROUNDS) $(AB_FLAGS) $(abspath $(A)) $(abspath $(B))
 
 # The page's URL-state, txtar and zip decoders, fuzzed (2 s of it runs in
 # test-web-unit).

@@ -3,9 +3,12 @@
 // its own `kubecfg playground`, and the two take turns, one visit pair
 // each, so a change of load falls on both alike. A round is a cold visit
 // (fresh profile) and, once the service worker has the site and the page
-// is closed, a later visit in the same profile.
+// is closed, a later visit in the same profile: in the same browser
+// session (the service worker still running, V8's in-memory caches warm),
+// or with --restart after the browser has been closed and started again
+// on that profile, as a visit another day is (only disk caches remain).
 //
-//   node ab.mjs [--rounds N] STATIC_A STATIC_B
+//   node ab.mjs [--rounds N] [--restart] STATIC_A STATIC_B
 //
 // STATIC_A and STATIC_B are built site roots (copies of static/ after
 // make web). It prints, per build, the medians and every value of: the
@@ -20,12 +23,18 @@ import { waitOffline, waitMark, watchPrerendered, painted } from "./helpers.mjs"
 
 const argv = process.argv.slice(2);
 let rounds = 6;
-if (argv[0] === "--rounds") {
-  rounds = Number(argv[1]);
-  argv.splice(0, 2);
+let restart = false;
+for (;;) {
+  if (argv[0] === "--rounds") {
+    rounds = Number(argv[1]);
+    argv.splice(0, 2);
+  } else if (argv[0] === "--restart") {
+    restart = true;
+    argv.shift();
+  } else break;
 }
 if (argv.length !== 2 || !(rounds > 0)) {
-  console.error("usage: node ab.mjs [--rounds N] STATIC_A STATIC_B");
+  console.error("usage: node ab.mjs [--rounds N] [--restart] STATIC_A STATIC_B");
   process.exit(2);
 }
 
@@ -44,7 +53,8 @@ async function at(page, name) {
 /** visitPair makes one cold and one later visit of url in a fresh profile. */
 async function visitPair(url) {
   const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-ab-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args: launchArgs });
+  const launch = () => chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args: launchArgs });
+  let context = await launch();
   try {
     const first = context.pages()[0] || (await context.newPage());
     await watchPrerendered(first);
@@ -55,7 +65,13 @@ async function visitPair(url) {
     // A build that saves its answer (web/src/saved.js) has done so a second after the result.
     await first.waitForTimeout(1200);
     await first.close();
-    const later = await context.newPage();
+    if (restart) {
+      // A visit another day: the browser starts again on the same profile,
+      // so the service worker is not running and only disk caches remain.
+      await context.close();
+      context = await launch();
+    }
+    const later = context.pages()[0] || (await context.newPage());
     await watchPrerendered(later);
     await later.goto(url);
     const engine = await at(later, "kubecfg:first-engine-result");

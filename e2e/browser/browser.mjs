@@ -56,7 +56,9 @@ export const launchArgs = [
  * open starts a server (or uses KUBECFG_PLAYGROUND_URL; with root, a plain
  * static server of that directory) and a browser
  * context; colorScheme is "light" or "dark". It resolves to { context,
- * page, url, close }.
+ * page, url, errors, restart, close }; restart closes the browser and
+ * starts it again on the same profile (a visit another day: only what is
+ * on disk remains), replacing context and page.
  */
 export async function open({ colorScheme = "light", viewport = { width: 1400, height: 860 }, root = null } = {}) {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (make e2e-deps)`);
@@ -65,23 +67,31 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
     : existsSync(kubecfgBin) && process.env.KUBECFG_E2E_SERVER !== "node" ? await servePlayground() : await serve();
   const url = process.env.KUBECFG_PLAYGROUND_URL || server.url;
   const profile = await mkdtemp(path.join(os.tmpdir(), "kubecfg-e2e-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath, headless: true, args: launchArgs, colorScheme, viewport,
-    permissions: ["clipboard-read", "clipboard-write"],
-  });
-  const page = context.pages()[0] || (await context.newPage());
   const errors = [];
-  page.on("pageerror", (err) => errors.push(err));
-  // CodeMirror reports exceptions in its listeners with console.error.
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(new Error(`console: ${m.text()}`));
-  });
-  return {
-    context, page, url, errors, server: server ? (server.kind || "node") : "external",
+  const launch = async () => {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath, headless: true, args: launchArgs, colorScheme, viewport,
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    const page = context.pages()[0] || (await context.newPage());
+    page.on("pageerror", (err) => errors.push(err));
+    // CodeMirror reports exceptions in its listeners with console.error.
+    page.on("console", (m) => {
+      if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(new Error(`console: ${m.text()}`));
+    });
+    return { context, page };
+  };
+  const b = {
+    ...(await launch()), url, errors, server: server ? (server.kind || "node") : "external",
+    async restart() {
+      await b.context.close();
+      Object.assign(b, await launch());
+    },
     async close() {
-      await context.close();
+      await b.context.close();
       if (server) await server.close();
       await rm(profile, { recursive: true, force: true });
     },
   };
+  return b;
 }

@@ -6,7 +6,7 @@ import { createEditor, createOutput } from "./editor.js";
 import { examples, exampleByName } from "./examples.js";
 import { Runner } from "./runner.js";
 import * as store from "./state.js";
-import { encodeTxtar, decodeTxtar } from "./txtar.js";
+import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
 import { readOpened, openedMessage, pathProblem } from "./open.js";
 import { buildLineMap } from "./linemap.js";
@@ -182,9 +182,8 @@ function askName(title, initial) {
   return new Promise((resolve) => {
     const validate = () => {
       const v = input.value.trim();
-      let err = "";
-      if (pathProblem(v)) err = pathProblem(v);
-      else if (v !== initial && Object.hasOwn(state.files, v)) err = `${v} already exists`;
+      let err = pathProblem(v);
+      if (!err && v !== initial && Object.hasOwn(state.files, v)) err = `${v} already exists`;
       $("name-error").textContent = err;
       return err === "";
     };
