@@ -12,6 +12,9 @@ import { decodeZip, ZipError } from "./zip.js";
 /** maxOpenBytes caps the size of what one drop or pick opens. */
 export const maxOpenBytes = 8 << 20;
 
+/** maxOpenFiles caps the number of files one drop or pick opens. */
+export const maxOpenFiles = 1000;
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -34,12 +37,12 @@ export function archiveEntry(comment) {
 
 /**
  * readOpened reads items (File-like: name, size, arrayBuffer()) into
- * { files, entry, skipped }: files is a Map of path → text in the order
+ * { files, entry, skipped }, at most maxFiles files of maxBytes in all: files is a Map of path → text in the order
  * found; entry is the entry the last archive that names one among its own
  * files names, or ""; skipped lists { name, why } for what was left out
  * (an archive's files are named "archive: path").
  */
-export async function readOpened(items, maxBytes = maxOpenBytes) {
+export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = maxOpenFiles } = {}) {
   const files = new Map();
   const skipped = [];
   let entry = "";
@@ -56,6 +59,7 @@ export async function readOpened(items, maxBytes = maxOpenBytes) {
     const problem = pathProblem(path);
     if (problem) skipped.push({ name: shown, why: `its path is not allowed (${problem})` });
     else if (files.has(path)) skipped.push({ name: shown, why: "another file opened with it has the same path" });
+    else if (files.size >= maxFiles) skipped.push({ name: shown, why: `at most ${maxFiles} files are opened at once` });
     else files.set(path, content);
   };
   for (const item of items) {
@@ -76,7 +80,7 @@ export async function readOpened(items, maxBytes = maxOpenBytes) {
     if (lower.endsWith(".zip")) {
       let zip;
       try {
-        zip = await decodeZip(bytes, { maxBytes: room });
+        zip = await decodeZip(bytes, { maxBytes: room, maxFiles: Math.max(maxFiles - files.size, 0) });
       } catch (err) {
         if (!(err instanceof ZipError)) throw err;
         skipped.push({ name: item.name, why: err.message });

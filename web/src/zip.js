@@ -155,7 +155,7 @@ export async function decodeZip(bytes, { maxBytes = 8 << 20, maxFiles = 1000 } =
     if (flags & 0x41) { skip("it is encrypted"); continue; }
     if (method !== 0 && method !== 8) { skip(`it is compressed with method ${method} (only stored and deflated files are read)`); continue; }
     if (packed === 0xffffffff || size === 0xffffffff) { skip("it needs zip64"); continue; }
-    if (files.length >= maxFiles) { skip(`the archive has more than ${maxFiles} files`); continue; }
+    if (files.length >= maxFiles) { skip(`it is over the limit of ${maxFiles} file${maxFiles === 1 ? "" : "s"}`); continue; }
     if (size > budget) { skip(`it is too large (${size} bytes; the files opened at once are limited to ${maxBytes} bytes)`); continue; }
     if (local + 30 > bytes.length || u32(local) !== 0x04034b50) { skip("it is damaged (no local header)"); continue; }
     const from = local + 30 + u16(local + 26) + u16(local + 28);

@@ -145,7 +145,7 @@ test("decodeZip holds a bomb to its budget, whatever the archive claims", async 
   await t.test("the number of files is capped", async () => {
     const zip = await decodeZip(craft(Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, data: "x" }))), { maxFiles: 10 });
     assert.equal(zip.files.length, 10);
-    assert.match(zip.skipped[0].why, /more than 10 files/);
+    assert.match(zip.skipped[0].why, /over the limit of 10 files/);
   });
 });
 
@@ -238,9 +238,18 @@ test("readOpened", async (t) => {
     assert.match(got.skipped[0].why, /^it could not be read \(a folder is not opened/);
   });
   await t.test("what is opened at once is held to the budget", async () => {
-    const got = await readOpened([file("a.yaml", "a".repeat(600)), file("b.yaml", "b".repeat(600)), file("c.yaml", "c")], 1000);
+    const got = await readOpened([file("a.yaml", "a".repeat(600)), file("b.yaml", "b".repeat(600)), file("c.yaml", "c")], { maxBytes: 1000 });
     assert.deepEqual([...got.files.keys()], ["a.yaml", "c.yaml"]);
     assert.match(got.skipped[0].why, /^it is too large \(600 bytes; what is opened at once is limited to 1000 bytes\)$/);
+  });
+  await t.test("what is opened at once is held to a number of files", async () => {
+    const many = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`f${i}.jsonnet`, "{}"]));
+    const got = await readOpened([file("a.txtar", encodeTxtar(many)), file("b.zip", encodeZip({ "z1": "1", "z2": "2" })), file("c.jsonnet", "{}")], { maxFiles: 9 });
+    assert.equal(got.files.size, 9);
+    assert.deepEqual(got.skipped.map((s) => `${s.name}: ${s.why}`), [
+      "b.zip: z2: it is over the limit of 1 file",
+      "c.jsonnet: at most 9 files are opened at once",
+    ]);
   });
   await t.test("an entry the archive does not hold is not taken", async () => {
     const got = await readOpened([file("w.zip", encodeZip({ "a.jsonnet": "{}" }, new Date(), "entry: missing.jsonnet"))]);
