@@ -7,7 +7,7 @@
 // editor.
 
 import { decodeTxtar } from "./txtar.js";
-import { decodeZip, ZipError } from "./zip.js";
+import { decodeZip, ZipError, bytesText } from "./zip.js";
 
 /** maxOpenBytes caps the size of what one drop or pick opens. */
 export const maxOpenBytes = 8 << 20;
@@ -37,10 +37,11 @@ export function archiveEntry(comment) {
 
 /**
  * readOpened reads items (File-like: name, size, arrayBuffer()) into
- * { files, entry, skipped }, at most maxFiles files of maxBytes in all: files is a Map of path → text in the order
- * found; entry is the entry the last archive that names one among its own
- * files names, or ""; skipped lists { name, why } for what was left out
- * (an archive's files are named "archive: path").
+ * { files, entry, skipped }, opening at most maxFiles files of maxBytes in
+ * all. files is a Map of path → text in the order found; entry is the
+ * entry the last archive that names one among its own files names, or "";
+ * skipped lists { name, why } for what was left out (an archive's files
+ * are named "archive: path").
  */
 export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = maxOpenFiles } = {}) {
   const files = new Map();
@@ -65,7 +66,7 @@ export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = ma
   for (const item of items) {
     const room = maxBytes - used;
     if (item.size > room) {
-      skipped.push({ name: item.name, why: `it is too large (${item.size} bytes; what is opened at once is limited to ${maxBytes} bytes)` });
+      skipped.push({ name: item.name, why: `it is too large (${bytesText(item.size)}; what is opened at once is limited to ${bytesText(maxBytes)})` });
       continue;
     }
     let bytes;

@@ -87,6 +87,13 @@ export class ZipError extends Error {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** bytesText writes a size for people: 512 bytes, 3.5 KiB, 8 MiB. */
+export function bytesText(n) {
+  if (n < 1024) return `${n} byte${n === 1 ? "" : "s"}`;
+  const [v, unit] = n < 1 << 20 ? [n / 1024, "KiB"] : [n / (1 << 20), "MiB"];
+  return `${Number(v.toFixed(1))} ${unit}`;
+}
+
 /**
  * zipName decodes an entry's name or the archive's comment as UTF-8, with
  * or without the archive's UTF-8 flag (tools write UTF-8 either way); null
@@ -156,7 +163,7 @@ export async function decodeZip(bytes, { maxBytes = 8 << 20, maxFiles = 1000 } =
     if (method !== 0 && method !== 8) { skip(`it is compressed with method ${method} (only stored and deflated files are read)`); continue; }
     if (packed === 0xffffffff || size === 0xffffffff) { skip("it needs zip64"); continue; }
     if (files.length >= maxFiles) { skip(`it is over the limit of ${maxFiles} file${maxFiles === 1 ? "" : "s"}`); continue; }
-    if (size > budget) { skip(`it is too large (${size} bytes; the files opened at once are limited to ${maxBytes} bytes)`); continue; }
+    if (size > budget) { skip(`it is too large (${bytesText(size)}, over the ${bytesText(budget)} left of the budget)`); continue; }
     if (local + 30 > bytes.length || u32(local) !== 0x04034b50) { skip("it is damaged (no local header)"); continue; }
     const from = local + 30 + u16(local + 26) + u16(local + 28);
     if (from + packed > bytes.length) { skip("it is damaged (its data runs past the end of the archive)"); continue; }
@@ -165,7 +172,7 @@ export async function decodeZip(bytes, { maxBytes = 8 << 20, maxFiles = 1000 } =
     try {
       data = method === 0 ? raw : await inflate(raw, budget);
     } catch (err) {
-      if (err instanceof RangeError) skip(`it is too large (the files opened at once are limited to ${maxBytes} bytes)`);
+      if (err instanceof RangeError) skip(`it is too large (over the ${bytesText(budget)} left of the budget, whatever its header says)`);
       else skip("it is damaged (its compressed data is not valid)");
       continue;
     }
