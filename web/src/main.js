@@ -266,12 +266,11 @@ async function addDroppedFiles(fileList) {
   }
   const entry = opened.entry && opened.entry !== state.entry && (added.includes(opened.entry) || replaced.includes(opened.entry)) ? opened.entry : "";
   if (entry) state.entry = entry;
-  const message = openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped });
+  tell(openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped }), opened.skipped.length > 0);
   if (added.length || replaced.length || entry) {
     openFile(entry || (state.active in state.files ? state.active : state.entry));
-    changed();
+    changed(); // after the message, so that a failure to save is not hidden
   }
-  tell(message, opened.skipped.length > 0);
 }
 
 function download(name, content, type = "text/plain") {
