@@ -2,6 +2,8 @@
 // as #s=<data>. Works with no server; the decoder caps the decompressed
 // size so a hostile link cannot exhaust memory.
 
+import { inflateRaw, TooLarge } from "./inflate.js";
+
 /** maxDecoded is the most bytes a fragment may decompress to. */
 export const maxDecoded = 1 << 20;
 
@@ -33,27 +35,13 @@ export async function decodeFragment(text, limit = maxDecoded) {
   } catch {
     throw new Error("shared link: the fragment is not base64url");
   }
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks = [];
-  let total = 0;
+  let all;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > limit) {
-        await reader.cancel();
-        throw new Error(`shared link: the state is larger than ${limit} bytes`);
-      }
-      chunks.push(value);
-    }
+    all = await inflateRaw(bytes, limit);
   } catch (err) {
-    if (err.message.startsWith("shared link:")) throw err;
+    if (err instanceof TooLarge) throw new Error(`shared link: the state is larger than ${limit} bytes`);
     throw new Error(`shared link: the fragment does not decompress: ${err.message}`);
   }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) { all.set(c, at); at += c.length; }
   try {
     return JSON.parse(new TextDecoder().decode(all));
   } catch (err) {

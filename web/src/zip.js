@@ -6,6 +6,8 @@
 // The reader takes what other tools write too (deflate, data descriptors,
 // names without the UTF-8 flag) and holds a hostile archive to a budget.
 
+import { inflateRaw, TooLarge } from "./inflate.js";
+
 const encoder = new TextEncoder();
 
 let crcTable = null;
@@ -170,9 +172,9 @@ export async function decodeZip(bytes, { maxBytes = 8 << 20, maxFiles = 1000 } =
     const raw = bytes.subarray(from, from + packed);
     let data;
     try {
-      data = method === 0 ? raw : await inflate(raw, budget);
+      data = method === 0 ? raw : await inflateRaw(raw, budget);
     } catch (err) {
-      if (err instanceof RangeError) skip(`it is too large (over the ${bytesText(budget)} left of the budget, whatever its header says)`);
+      if (err instanceof TooLarge) skip(`it is too large (over the ${bytesText(budget)} left of the budget, whatever its header says)`);
       else skip("it is damaged (its compressed data is not valid)");
       continue;
     }
@@ -181,40 +183,4 @@ export async function decodeZip(bytes, { maxBytes = 8 << 20, maxFiles = 1000 } =
     files.push({ name, data });
   }
   return { comment, files, skipped };
-}
-
-/**
- * inflate decompresses raw deflate data, refusing with a RangeError as
- * soon as the output passes limit. It feeds the input in small slices, so
- * a bomb cannot expand far past the limit before it is stopped.
- */
-async function inflate(data, limit) {
-  const stream = new DecompressionStream("deflate-raw");
-  const writer = stream.writable.getWriter();
-  const reader = stream.readable.getReader();
-  const feeding = (async () => {
-    for (let at = 0; at < data.length; at += 16384) await writer.write(data.subarray(at, at + 16384));
-    await writer.close();
-  })();
-  feeding.catch(() => {}); // a failure shows on the reading side too
-  const chunks = [];
-  let n = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      n += value.length;
-      if (n > limit) throw new RangeError("too large");
-      chunks.push(value);
-    }
-    await feeding;
-  } catch (err) {
-    reader.cancel().catch(() => {});
-    writer.abort().catch(() => {});
-    throw err;
-  }
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.length; }
-  return out;
 }
