@@ -57,8 +57,7 @@ export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = ma
     }
   };
   const add = (shown, path, content) => {
-    const problem = pathProblem(path);
-    if (problem) skipped.push({ name: shown, why: `its path is not allowed (${problem})` });
+    if (pathProblem(path)) skipped.push({ name: shown, why: path ? "its path is absolute or has .." : "it has no name" });
     else if (files.has(path)) skipped.push({ name: shown, why: "another file opened with it has the same path" });
     else if (files.size >= maxFiles) skipped.push({ name: shown, why: `at most ${maxFiles} files are opened at once` });
     else files.set(path, content);
@@ -118,10 +117,13 @@ export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = ma
   return { files, entry, skipped };
 }
 
+/** maxListed is how many of the files left out the status line names. */
+const maxListed = 5;
+
 /**
  * openedMessage is the status line after opening: what was added,
  * replaced or kept as it was, the new entry, and what was left out and
- * why.
+ * why (the first few of them, and how many more).
  */
 export function openedMessage({ added = [], replaced = [], kept = [], unchanged = 0, entry = "", skipped = [] }) {
   const files = (n) => `${n} file${n === 1 ? "" : "s"}`;
@@ -133,6 +135,11 @@ export function openedMessage({ added = [], replaced = [], kept = [], unchanged 
   let text = parts.length ? parts.join("; ") + "."
     : unchanged ? `The workspace already has ${unchanged === 1 ? "this file" : "these files"} as opened.` : "Opened nothing.";
   text = text[0].toUpperCase() + text.slice(1);
-  if (skipped.length) text += ` Not opened: ${skipped.map((s) => `${s.name} (${s.why})`).join("; ")}.`;
+  if (skipped.length) {
+    const listed = skipped.slice(0, maxListed).map((s) => `${s.name} (${s.why})`);
+    const more = skipped.length - maxListed;
+    if (more > 0) listed.push(`and ${more} more file${more === 1 ? "" : "s"}`);
+    text += ` Not opened: ${listed.join("; ")}.`;
+  }
   return text;
 }

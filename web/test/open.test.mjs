@@ -227,8 +227,8 @@ test("readOpened", async (t) => {
     assert.deepEqual(Object.fromEntries(got.files), { "ok.jsonnet": "{}" });
     assert.deepEqual(got.skipped.map((s) => `${s.name}: ${s.why}`), [
       "logo.png: it is not UTF-8 text",
-      "evil.zip: ../escape.jsonnet: its path is not allowed (use a relative path without ..)",
-      "evil.zip: /etc/x: its path is not allowed (use a relative path without ..)",
+      "evil.zip: ../escape.jsonnet: its path is absolute or has ..",
+      "evil.zip: /etc/x: its path is absolute or has ..",
       "evil.zip: bin: it is not UTF-8 text",
       "ok.jsonnet: another file opened with it has the same path",
       "bad.txtar: txtar: file a appears twice",
@@ -267,4 +267,7 @@ test("openedMessage", () => {
   assert.equal(openedMessage({ kept: ["app.jsonnet"] }), "Kept your version of app.jsonnet.");
   assert.equal(openedMessage({ unchanged: 2 }), "The workspace already has these files as opened.");
   assert.equal(openedMessage({ skipped: [{ name: "x.png", why: "it is not UTF-8 text" }] }), "Opened nothing. Not opened: x.png (it is not UTF-8 text).");
+  const many = Array.from({ length: 7 }, (_, i) => ({ name: `${i}.png`, why: "it is not UTF-8 text" }));
+  assert.equal(openedMessage({ added: ["a"], skipped: many }), "Added 1 file. Not opened: " +
+    [0, 1, 2, 3, 4].map((i) => `${i}.png (it is not UTF-8 text)`).join("; ") + "; and 2 more files.");
 });
