@@ -12,15 +12,15 @@ import (
 
 // DecodeYAML reads one YAML document into JSON values as kubectl does:
 // sigs.k8s.io/yaml's YAMLToJSON, then encoding/json into an any (float64
-// numbers, string keys), and then checkJSONKeys. It parses the text once:
-// the common document (valid UTF-8 strings, finite numbers, keys that are
-// strings, integers, floats or booleans) is converted directly, with the
-// same result; any other (a NaN, invalid UTF-8 from !!binary, a key
+// numbers, string keys), and then the key check (checkKeys). It parses
+// the text once: the common document (valid UTF-8 strings, finite
+// numbers, keys that are strings, integers, floats or booleans) is
+// converted directly, with the same result; any other (a NaN, invalid UTF-8 from !!binary, a key
 // sigs.k8s.io/yaml refuses, a value of another type) takes
 // sigs.k8s.io/yaml's own path, so its value and error are that path's.
 // (go-yaml v2 gives timestamps as strings: they take the direct way.) A
 // conversion error is the one YAMLToJSON gives; colliding keys give
-// checkJSONKeys's error.
+// checkKeys's error.
 //
 // One difference, on purpose: where two keys collide and one of their
 // values is one encoding/json refuses (a NaN), sigs.k8s.io/yaml keeps one
@@ -95,13 +95,13 @@ func jsonValue(y any) (v any, ok bool) {
 	return nil, false
 }
 
-// duplicateKeyError is checkJSONKeys's error: two keys of one mapping
+// duplicateKeyError is checkKeys's error: two keys of one mapping
 // that are the same JSON key.
 type duplicateKeyError struct{ msg string }
 
 func (e *duplicateKeyError) Error() string { return e.msg }
 
-// isDuplicateKey reports whether err is checkJSONKeys's error.
+// isDuplicateKey reports whether err is checkKeys's error.
 func isDuplicateKey(err error) bool {
 	var d *duplicateKeyError
 	return errors.As(err, &d)

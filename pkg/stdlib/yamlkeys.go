@@ -4,24 +4,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	goyaml "go.yaml.in/yaml/v2"
 )
 
-// checkJSONKeys returns an error when a mapping of the YAML document text
-// has two keys that sigs.k8s.io/yaml turns into the same JSON key (0 and
-// "0", 1 and 1.0, true and "true"): it keeps one of the two values, and
-// which one depends on Go's map order, so the same input would give
-// different objects from run to run. Text that does not parse is left to
-// the real parse to report.
-func checkJSONKeys(text []byte) error {
-	var v any
-	if goyaml.Unmarshal(text, &v) != nil {
-		return nil
-	}
-	return checkKeys(v)
-}
-
+// checkKeys returns an error when a mapping of the YAML value v (as
+// go-yaml v2 decodes it) has two keys that sigs.k8s.io/yaml turns into the
+// same JSON key (0 and "0", 1 and 1.0, true and "true"): it keeps one of
+// the two values, and which one depends on Go's map order, so the same
+// input would give different objects from run to run.
 func checkKeys(v any) error {
 	switch v := v.(type) {
 	case map[any]any:
