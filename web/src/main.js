@@ -8,7 +8,7 @@ import { Runner } from "./runner.js";
 import * as store from "./state.js";
 import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
-import { readOpened, openedMessage, pathProblem } from "./open.js";
+import { readOpened, openedMessage, pathProblem, archiveComment } from "./open.js";
 import { buildLineMap } from "./linemap.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
@@ -248,20 +248,21 @@ async function addDroppedFiles(fileList) {
     tell(`Could not open the files: ${err.message}`, true);
     return;
   }
-  const changedPaths = [...opened.files].filter(([p, t]) => Object.hasOwn(state.files, p) && state.files[p] !== t).map(([p]) => p);
-  // Opening never overwrites an edit unasked.
-  const replace = changedPaths.length === 0 ||
-    confirm(`Replace ${changedPaths.length === 1 ? changedPaths[0] : `${changedPaths.length} files (${changedPaths.join(", ")})`} with the opened version?`);
   const added = [];
-  const replaced = [];
-  const kept = [];
+  const differing = [];
   let unchanged = 0;
   for (const [p, t] of opened.files) {
     if (!Object.hasOwn(state.files, p)) added.push(p);
-    else if (state.files[p] === t) { unchanged++; continue; }
-    else if (replace) replaced.push(p);
-    else { kept.push(p); continue; }
-    state.files[p] = t;
+    else if (state.files[p] === t) unchanged++;
+    else differing.push(p);
+  }
+  // Opening never overwrites an edit unasked.
+  const replace = differing.length > 0 &&
+    confirm(`Replace ${differing.length === 1 ? differing[0] : `${differing.length} files (${differing.join(", ")})`} with the opened version?`);
+  const replaced = replace ? differing : [];
+  const kept = replace ? [] : differing;
+  for (const p of [...added, ...replaced]) {
+    state.files[p] = opened.files.get(p);
     editor.forget(p);
   }
   const entry = opened.entry && opened.entry !== state.entry && (added.includes(opened.entry) || replaced.includes(opened.entry)) ? opened.entry : "";
@@ -344,11 +345,11 @@ function bindControls() {
   $("file-input").addEventListener("change", (e) => { addDroppedFiles(e.target.files); e.target.value = ""; });
   $("download-txtar").addEventListener("click", () => {
     const cmd = lastResponse?.command || "";
-    download("workspace.txtar", encodeTxtar(state.files, `kubecfg playground workspace; entry: ${state.entry}\n${cmd ? "$ " + cmd + "\n" : ""}`));
+    download("workspace.txtar", encodeTxtar(state.files, archiveComment(state.entry, cmd)));
   });
   $("download-zip").addEventListener("click", () => {
     try {
-      download("workspace.zip", encodeZip(state.files, new Date(), `kubecfg playground workspace; entry: ${state.entry}\n`), "application/zip");
+      download("workspace.zip", encodeZip(state.files, new Date(), archiveComment(state.entry)), "application/zip");
     } catch (err) {
       tell(`Could not make the zip: ${err.message}`, true);
     }

@@ -28,8 +28,16 @@ export function pathProblem(name) {
 }
 
 /**
- * archiveEntry reads the entry an archive's comment names, as the
- * playground's downloads write it ("…; entry: app.jsonnet"), or "".
+ * archiveComment is the comment of the playground's downloads: it names
+ * the entry, for archiveEntry to read back, and the command line if any.
+ */
+export function archiveComment(entry, command = "") {
+  return `kubecfg playground workspace; entry: ${entry}\n${command ? `$ ${command}\n` : ""}`;
+}
+
+/**
+ * archiveEntry reads the entry an archive's comment names, as
+ * archiveComment writes it ("…; entry: app.jsonnet"), or "".
  */
 export function archiveEntry(comment) {
   return /(?:^|; )entry: ([^\n]+)/m.exec(comment)?.[1].trim() || "";

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { deflateRawSync } from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { encodeZip, decodeZip, crc32, ZipError, bytesText } from "../src/zip.js";
-import { readOpened, openedMessage, archiveEntry, pathProblem } from "../src/open.js";
+import { readOpened, openedMessage, archiveComment, archiveEntry, pathProblem } from "../src/open.js";
 import { encodeTxtar } from "../src/txtar.js";
 
 const enc = new TextEncoder();
@@ -195,12 +195,14 @@ test("bytesText", () => {
   assert.deepEqual([1, 1000, 1536, 8 << 20, 64 << 20, 1.25 * (1 << 20)].map(bytesText), ["1 byte", "1000 bytes", "1.5 KiB", "8 MiB", "64 MiB", "1.3 MiB"]);
 });
 
-test("pathProblem and archiveEntry", () => {
+test("pathProblem, archiveComment and archiveEntry", () => {
   assert.equal(pathProblem("lib/a.libsonnet"), "");
   assert.equal(pathProblem(""), "a file needs a name");
   for (const bad of ["/etc/passwd", "../a", "a/../../b"]) assert.equal(pathProblem(bad), "use a relative path without ..", bad);
   assert.equal(archiveEntry("kubecfg playground workspace; entry: my app.jsonnet\n$ kubecfg show 'my app.jsonnet'\n"), "my app.jsonnet");
   assert.equal(archiveEntry("entry: a.yakl"), "a.yakl");
+  assert.equal(archiveComment("my app.jsonnet", "kubecfg show 'my app.jsonnet'"), "kubecfg playground workspace; entry: my app.jsonnet\n$ kubecfg show 'my app.jsonnet'\n");
+  assert.equal(archiveEntry(archiveComment("lib/a.jsonnet")), "lib/a.jsonnet");
   assert.equal(archiveEntry("no entry here\n"), "");
 });
 
