@@ -361,6 +361,58 @@ test("reload restores the workspace", async () => {
   assert.equal(await page.getByLabel("Command").inputValue(), "eval");
 });
 
+test("two tabs keep their own workspaces", async () => {
+  const cm = (name) => `{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '${name}' } } }\n`;
+  const a = b.page;
+  await waitStatus(a, /^Evaluated/);
+  await setSource(a, cm("from-a"));
+  await waitOutput(a, /name: from-a/);
+  // A second tab gets a copy of the workspace the first has open.
+  const other = await b.context.newPage();
+  await other.goto(b.url);
+  await waitStatus(other, /Your workspace is open in another tab too: this tab has a copy of it, saved on its own\.$/);
+  assert.equal((await editorText(other)).trim(), cm("from-a").trim());
+  await setSource(other, cm("from-b"));
+  await waitOutput(other, /name: from-b/);
+  await other.reload();
+  await waitStatus(other, /^Evaluated/);
+  assert.equal((await editorText(other)).trim(), cm("from-b").trim(), "a reload keeps the tab's own workspace");
+  // The first tab's edits do not touch the second's, and the reverse.
+  await setSource(a, cm("from-a-again"));
+  await waitOutput(a, /name: from-a-again/);
+  await other.close();
+  await a.close();
+  // A new tab continues the most recently saved workspace; the other one
+  // is in the Example menu.
+  const next = await b.context.newPage();
+  await next.goto(b.url);
+  await waitStatus(next, /^Evaluated.*Restored your workspace\.$/);
+  assert.equal((await editorText(next)).trim(), cm("from-a-again").trim());
+  const kept = await next.evaluate(() => [...document.querySelectorAll("#examples optgroup option")].map((o) => [o.value, o.textContent]));
+  assert.equal(kept.length, 1, JSON.stringify(kept));
+  assert.match(kept[0][1], /^app\.jsonnet \+1, \d\d:\d\d/);
+  const status = await afterRun(next, () => next.locator("#examples").selectOption(kept[0][0]));
+  assert.match(status, /Switched to your workspace app\.jsonnet \+1, .*The one you left is kept in the Example menu\.$/);
+  assert.equal((await editorText(next)).trim(), cm("from-b").trim());
+  assert.match(await outputText(next), /name: from-b/);
+  // An example is a workspace of its own; "Restore previous workspace" goes back.
+  await loadExample(next, "knit: keyed-array merge");
+  await waitStatus(next, /Loaded the example “knit: keyed-array merge”\. Your previous workspace is kept/);
+  await afterRun(next, () => next.getByRole("button", { name: "Restore previous workspace" }).click());
+  await waitStatus(next, /Restored the previous workspace\.$/);
+  assert.equal((await editorText(next)).trim(), cm("from-b").trim());
+  // A workspace open in another tab is not taken from it.
+  const fourth = await b.context.newPage();
+  await fourth.goto(b.url);
+  await waitStatus(fourth, /open in another tab too/);
+  const mine = await next.evaluate(() => [...document.querySelectorAll("#examples optgroup option")].map((o) => o.value));
+  const theirs = await fourth.evaluate(() => [...document.querySelectorAll("#examples optgroup option")].map((o) => o.value));
+  const open = theirs.find((v) => !mine.includes(v)); // next's own workspace, as fourth lists it
+  await fourth.locator("#examples").selectOption(open);
+  await waitStatus(fourth, /is open in another tab: switch to that tab to edit it\.$/);
+  assert.equal((await editorText(fourth)).trim(), cm("from-b").trim(), "fourth keeps its copy");
+});
+
 test("files: add, rename, make entry, delete", async () => {
   const { page } = b;
   await waitStatus(page, /^Evaluated/);

@@ -6,6 +6,7 @@ import { createEditor, createOutput } from "./editor.js";
 import { examples, exampleByName } from "./examples.js";
 import { Runner } from "./runner.js";
 import * as store from "./state.js";
+import * as ws from "./workspaces.js";
 import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
 import { readOpened, openedMessage, pathProblem, archiveComment } from "./open.js";
@@ -16,9 +17,16 @@ import { fileTabs } from "./tabs.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
-const backupKey = "kubecfg-playground/previous";
 
 let state = null;
+// This tab's workspace (web/src/workspaces.js): its id, the function that
+// gives it up, the ids open in other tabs (which saving never drops), and
+// the workspace this tab left last, which "Restore previous workspace"
+// goes back to.
+let wsId = "";
+let releaseWs = () => {};
+let heldWs = new Set();
+let previousWs = "";
 let lastResponse = null;
 let lineMap = null;
 let timer = 0;
@@ -55,8 +63,12 @@ function runStatus(text, bad = false, { keep = false } = {}) {
 
 // ---- state changes -----------------------------------------------------
 
-function changed({ run = true } = {}) {
-  if (!store.save(state)) tell("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
+function save() {
+  return ws.write(wsId, state, { held: heldWs });
+}
+
+function changed({ run = true, keep = true } = {}) {
+  if (keep && !save()) tell("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(updateURL, 500);
   if (run) schedule();
@@ -91,17 +103,80 @@ function schedule() {
   timer = setTimeout(runNow, 0);
 }
 
-function replaceState(next, why) {
-  if (state) {
-    try { localStorage.setItem(backupKey, JSON.stringify(state)); } catch { /* full */ }
-    $("restore").hidden = false;
-  }
+// enter makes id, which this tab has claimed (release gives it up), the
+// tab's workspace, with the state next; the workspace it leaves stays
+// kept, and becomes the previous one when it was ever saved.
+function enter(id, release, next) {
+  if (wsId && ws.read(wsId)) previousWs = wsId;
+  $("restore").hidden = !previousWs || previousWs === id;
+  releaseWs();
+  releaseWs = release;
+  wsId = id;
+  ws.setTabWorkspace(id);
   for (const p of Object.keys(state?.files || {})) editor.forget(p);
   state = store.normalize(next);
   for (const p of Object.keys(state.files)) editor.forget(p);
   render();
-  changed();
+  renderRecent();
+}
+
+/**
+ * newWorkspace starts this tab on a new workspace holding next (an
+ * example): saved once it is changed, so looking at examples does not
+ * push your own workspaces out.
+ */
+async function newWorkspace(next, why) {
+  const id = ws.newId();
+  enter(id, (await ws.claim(id)) || (() => {}), next);
+  changed({ keep: false });
   if (why) tell(why);
+}
+
+// ---- workspaces ----------------------------------------------------------
+
+// The Example menu lists the other workspaces kept in this browser (the
+// other tabs' and older ones), the most recently saved first.
+const recentGroup = document.createElement("optgroup");
+recentGroup.label = "Your other workspaces";
+
+/** workspaceLabel names a kept workspace in the menu: its entry, files and time. */
+function workspaceLabel(x, now = new Date()) {
+  const at = new Date(x.at);
+  const when = x.at === 0 ? "earlier"
+    : at.toDateString() === now.toDateString() ? at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+      : at.toLocaleDateString([], { month: "short", day: "numeric" });
+  const entry = x.entry.length > 32 ? `…${x.entry.slice(-31)}` : x.entry;
+  return `${entry}${x.count > 1 ? ` +${x.count - 1}` : ""}, ${when}`;
+}
+
+function renderRecent() {
+  const others = ws.list().filter((x) => x.id !== wsId);
+  recentGroup.replaceChildren(...others.map((x) => new Option(workspaceLabel(x), `ws:${x.id}`)));
+  if (!others.length) recentGroup.remove();
+  else if (!recentGroup.parentNode) $("examples").options[0].after(recentGroup);
+}
+
+/**
+ * switchWorkspace moves this tab to the kept workspace id, unless another
+ * tab has it; why is what the status line says.
+ */
+async function switchWorkspace(id, why = "") {
+  const next = ws.read(id);
+  const x = ws.list().find((y) => y.id === id);
+  const name = x ? workspaceLabel(x) : "";
+  if (!next) {
+    tell("That workspace is no longer kept in this browser.", true);
+    renderRecent();
+    return;
+  }
+  const release = await ws.claim(id);
+  if (!release) {
+    tell(`That workspace${name ? ` (${name})` : ""} is open in another tab: switch to that tab to edit it.`, true);
+    return;
+  }
+  enter(id, release, next);
+  changed();
+  tell(why || `Switched to your workspace ${name}. The one you left is kept in the Example menu.`);
 }
 
 // ---- editor ------------------------------------------------------------
@@ -324,19 +399,23 @@ function bindControls() {
   const sel = $("examples");
   // The same options as the page's own (scripts/prerender.mjs), which give
   // the menu its width before this script runs.
-  sel.replaceChildren(new Option("(your workspace)", ""), ...examples.map((ex) => new Option(ex.title, ex.name)));
+  sel.replaceChildren(new Option("(your workspace)", ""), recentGroup, ...examples.map((ex) => new Option(ex.title, ex.name)));
+  // The list of the other workspaces is made afresh when the menu is used.
+  sel.addEventListener("focus", renderRecent);
+  sel.addEventListener("pointerdown", renderRecent);
   sel.addEventListener("change", () => {
+    if (sel.value.startsWith("ws:")) {
+      const id = sel.value.slice(3);
+      sel.value = "";
+      switchWorkspace(id);
+      return;
+    }
     const ex = exampleByName(sel.value);
     if (!ex) return;
     history.replaceState(null, "", `#example=${ex.name}`);
-    replaceState(store.fromExample(ex), `Loaded the example “${ex.title}”. Your previous workspace is kept: “Restore previous workspace”.`);
+    newWorkspace(store.fromExample(ex), `Loaded the example “${ex.title}”. Your previous workspace is kept: “Restore previous workspace”.`);
   });
-  $("restore").addEventListener("click", () => {
-    try {
-      const prev = JSON.parse(localStorage.getItem(backupKey));
-      if (store.validState(prev)) replaceState(prev, "Restored the previous workspace.");
-    } catch { /* nothing kept */ }
-  });
+  $("restore").addEventListener("click", () => switchWorkspace(previousWs, "Restored the previous workspace."));
   $("add-file").addEventListener("click", addFile);
   $("rename-file").addEventListener("click", renameFile);
   $("delete-file").addEventListener("click", deleteFile);
@@ -632,7 +711,9 @@ async function share() {
   await copy(url, "Copied the link.");
 }
 
-async function initialState() {
+// initialState decides what the page starts on: a link's workspace, or
+// start0, the saved workspace a tab starts on (workspaces.js, starting).
+async function initialState(start0) {
   const hash = location.hash.slice(1);
   const params = new URLSearchParams(hash);
   if (params.has("example")) {
@@ -641,18 +722,19 @@ async function initialState() {
   }
   let own = null;
   try { own = sessionStorage.getItem(ownFragmentKey); } catch { /* private mode */ }
-  const saved0 = store.load();
-  if (params.has("s") && own === params.get("s") && saved0) return { s: saved0, why: "Restored your workspace." };
+  // A reload of a tab whose fragment is its own: its workspace, which may
+  // be newer than the fragment.
+  if (params.has("s") && own === params.get("s") && start0 && start0.id === ws.tabWorkspace()) return { s: start0.state, why: "Restored your workspace." };
   if (params.has("s")) {
     try {
       const s = await decodeFragment(params.get("s"));
       if (store.validState(s)) {
-        const saved = store.load();
+        const saved = start0?.state;
         if (sameWorkspace(s, saved)) return { s: { ...s, active: saved.active, example: saved.example }, why: "Restored your workspace." };
         return { s, why: "Loaded the shared workspace.", replaces: true, version: s.version };
       }
     } catch (err) {
-      return { s: store.load() || store.fromExample(examples[0]), why: err.message, bad: true };
+      return { s: start0?.state || store.fromExample(examples[0]), why: err.message, bad: true };
     }
   }
   const m = /\/s\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
@@ -665,8 +747,7 @@ async function initialState() {
       }
     } catch { /* fall through */ }
   }
-  const saved = store.load();
-  if (saved) return { s: saved, why: "Restored your workspace." };
+  if (start0) return { s: start0.state, why: "Restored your workspace." };
   return { s: store.fromExample(examples[0]), why: "" };
 }
 
@@ -682,15 +763,29 @@ function render() {
 
 async function start() {
   bindControls();
-  const init = await initialState();
-  const saved = store.load();
-  if (init.replaces && saved) {
-    try { localStorage.setItem(backupKey, JSON.stringify(saved)); } catch { /* full */ }
-    $("restore").hidden = false;
+  const start0 = ws.starting();
+  const init = await initialState(start0);
+  // This tab's workspace: the one it starts on, unless another tab has it
+  // (then a copy), or a new one for a link or an example, which leaves
+  // yours as it was.
+  heldWs = await ws.heldIds();
+  addEventListener("focus", async () => { heldWs = await ws.heldIds(); });
+  let id = !init.replaces && start0 ? start0.id : ws.newId();
+  let release = await ws.claim(id);
+  if (!release) {
+    id = ws.newId();
+    release = (await ws.claim(id)) || (() => {});
+    const copy = "Your workspace is open in another tab too: this tab has a copy of it, saved on its own.";
+    init.why = init.bad ? `${init.why} ${copy}` : copy;
   }
-  state = store.normalize(init.s);
-  render();
-  store.save(state);
+  if (init.replaces && start0) {
+    previousWs = start0.id;
+    init.why += " Your workspace is kept: “Restore previous workspace”.";
+  }
+  enter(id, release, init.s);
+  // A link's or an example's workspace is saved once you change it, so
+  // opening links does not push your own workspaces out.
+  if (!init.replaces) save();
   updateURL();
   if (init.why) tell(init.why, !!init.bad);
   runStatus("Loading the engine…", !!init.bad, { keep: true });
@@ -738,6 +833,6 @@ function offline() {
   navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err.message));
 }
 
-$("update").addEventListener("click", () => { store.save(state); location.reload(); });
+$("update").addEventListener("click", () => { save(); location.reload(); });
 start();
 

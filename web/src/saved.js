@@ -13,7 +13,8 @@
 // same engine when the site was built (scripts/prerender.mjs) and kept in
 // the page, for a first visit.
 
-import { load, toRequest } from "./state.js";
+import { toRequest } from "./state.js";
+import { starting } from "./workspaces.js";
 
 const storageKey = "kubecfg-playground/last-result";
 
@@ -107,17 +108,19 @@ export const prerenderedRecord = (request, response) => ({ request: requestKey(r
  * following main.js's initialState for a page without a fragment or a
  * snippet path (the only starts it can tell without the network or
  * decompression): for the first example (no saved workspace), "build",
- * the page's prerendered answer; for the saved workspace, when the engines
- * of build saved a successful answer to it, { source, output, paths,
- * entry, active }: the active file's text, the answer, and the tabs; else
- * null. main.js makes the same choice from the same storage and replaces
- * what was painted.
+ * the page's prerendered answer; for the saved workspace the tab starts on
+ * (workspaces.js, starting), when the engines of build saved a successful
+ * answer to it, { source, output, paths, entry, active }: the active
+ * file's text, the answer, and the tabs; else null. main.js makes the same
+ * choice from the same storage and replaces what was painted (when another
+ * tab has that workspace, main.js starts on a copy: the same files).
  */
-export function firstAnswer(build, loc = globalThis.location, storage = undefined) {
+export function firstAnswer(build, loc = globalThis.location, storage = undefined, session = undefined) {
   if (loc.hash.length > 1 || /\/s\/[^/]+$/.test(loc.pathname)) return null;
   try {
     storage ??= globalThis.localStorage;
-    const s = load(storage); // a damaged one is no workspace, as in main.js
+    session ??= globalThis.sessionStorage;
+    const s = starting(storage, session)?.state; // a damaged one is no workspace, as in main.js
     if (!s) return "build";
     const r = savedResult(build, toRequest(s, ""), storage);
     if (!r || r.exitCode !== 0) return null;

@@ -1,9 +1,7 @@
 // The page's state: the workspace (files, entry, the open tab) and the
 // controls (the CLI's flags). toRequest turns it into the envelope that
-// kubecfg.run takes; save/load keep it in localStorage so nothing typed is
-// lost on reload.
-
-const storageKey = "kubecfg-playground/v1";
+// kubecfg.run takes; workspaces.js keeps it in localStorage so nothing
+// typed is lost.
 
 /** blankControls are the controls of a plain `kubecfg show`. */
 export function blankControls() {
@@ -91,24 +89,4 @@ export function normalize(s) {
   c.features = { ...(s.controls.features || {}) };
   const active = Object.hasOwn(s.files, s.active) ? s.active : s.entry;
   return { files: { ...s.files }, entry: s.entry, active, controls: c, example: s.example || "" };
-}
-
-/** save writes the state to storage; it reports failure instead of throwing. */
-export function save(state, storage = globalThis.localStorage) {
-  try {
-    storage.setItem(storageKey, JSON.stringify(state));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** load reads the saved state, or null when there is none or it is damaged. */
-export function load(storage = globalThis.localStorage) {
-  try {
-    const s = JSON.parse(storage.getItem(storageKey));
-    return validState(s) ? normalize(s) : null;
-  } catch {
-    return null;
-  }
 }

@@ -5,6 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { encodeTxtar, decodeTxtar } from "../src/txtar.js";
 import * as st from "../src/state.js";
+import { write, setTabWorkspace } from "../src/workspaces.js";
+import { memoryStorage } from "./memory-storage.mjs";
 import { buildLineMap } from "../src/linemap.js";
 import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
 import { encodeFragment, decodeFragment } from "../src/share.js";
@@ -55,20 +57,6 @@ test("toRequest", async (t) => {
     },
   ];
   for (const c of cases) await t.test(c.name, () => assert.deepEqual(st.toRequest(c.state, "v1"), c.want));
-});
-
-test("save and load", () => {
-  const mem = new Map();
-  const storage = { setItem: (k, v) => mem.set(k, v), getItem: (k) => mem.get(k) ?? null };
-  assert.equal(st.load(storage), null);
-  const s = st.fromExample(examples[0]);
-  s.files["app.jsonnet"] += "// edited\n";
-  assert.ok(st.save(s, storage));
-  assert.deepEqual(st.load(storage), s);
-  mem.set([...mem.keys()][0], "{not json");
-  assert.equal(st.load(storage), null);
-  mem.set([...mem.keys()][0], JSON.stringify({ files: {}, entry: "x", controls: {} }));
-  assert.equal(st.load(storage), null, "an entry that is not a file is rejected");
 });
 
 test("examples are complete", () => {
@@ -209,19 +197,6 @@ test("library completions", async (t) => {
   }
 });
 
-// memoryStorage is a localStorage look-alike; full makes setItem throw as
-// a browser's does past its quota.
-function memoryStorage({ full = false } = {}) {
-  const m = new Map();
-  return {
-    getItem: (k) => (m.has(k) ? m.get(k) : null),
-    setItem: (k, v) => { if (full) throw new Error("QuotaExceededError"); m.set(k, String(v)); },
-    removeItem: (k) => m.delete(k),
-    size: () => m.size,
-    raw: m,
-  };
-}
-
 test("saved result", async (t) => {
   const build = "kubecfg-core.wasm?v=1 kubecfg.wasm?v=2";
   const req = { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", version: "" };
@@ -300,7 +275,7 @@ test("what the boot script paints first", async (t) => {
   await t.test("a saved workspace with its saved answer: both", () => {
     const storage = memoryStorage();
     const ws = st.normalize({ files: { "a.jsonnet": "{}\n", "b.libsonnet": "{ b: 1 }\n" }, entry: "a.jsonnet", active: "b.libsonnet", controls: {} });
-    st.save(ws, storage);
+    write("abc", ws, { storage });
     assert.equal(firstAnswer(build, home, storage), null, "no answer saved");
     saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage);
     assert.deepEqual(firstAnswer(build, home, storage), {
@@ -309,6 +284,18 @@ test("what the boot script paints first", async (t) => {
     assert.equal(firstAnswer("kubecfg-core.wasm?v=9 kubecfg.wasm?v=2", home, storage), null, "another build");
     saveResult(build, st.toRequest(ws, ""), { output: "", exitCode: 1 }, storage);
     assert.equal(firstAnswer(build, home, storage), null, "a failure is left to main.js, which shows its errors");
+  });
+  await t.test("a reloaded tab: its own workspace, not the most recent", () => {
+    const storage = memoryStorage();
+    const session = memoryStorage();
+    const mine = st.normalize({ files: { "mine.jsonnet": "{ mine: 1 }\n" }, entry: "mine.jsonnet", controls: {} });
+    const newer = st.normalize({ files: { "newer.jsonnet": "{}\n" }, entry: "newer.jsonnet", controls: {} });
+    write("mine", mine, { storage, now: 1 });
+    write("newer", newer, { storage, now: 2 });
+    saveResult(build, st.toRequest(mine, ""), { output: "mine: 1\n", exitCode: 0 }, storage);
+    assert.equal(firstAnswer(build, home, storage, session), null, "a new tab starts on the newer one, whose answer is not saved");
+    setTabWorkspace("mine", session);
+    assert.equal(firstAnswer(build, home, storage, session).output, "mine: 1\n");
   });
   await t.test("a link or a snippet: nothing before main.js", () => {
     for (const href of ["https://play.example/#example=knit", "https://play.example/#s=abc", "https://play.example/s/0123456789abcdefghijkl"]) {

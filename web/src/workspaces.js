@@ -1,0 +1,178 @@
+// The workspaces kept in this browser. Each tab of the playground edits a
+// workspace of its own, saved in localStorage on every change, so two tabs
+// never write over each other's work:
+//
+//   - A reloaded tab keeps its workspace (its id is in sessionStorage).
+//   - A new tab continues the most recently saved workspace, unless another
+//     open tab has it; then the new tab starts on a copy.
+//   - The most recent workspaces (maxKept) are kept, and the page lists the
+//     others in its Example menu; older ones are dropped, never one that an
+//     open tab has. When storage is full, the oldest are dropped first.
+//
+// Which workspaces are open is told by Web Locks: an open tab holds the
+// lock named after its workspace until it closes or switches. Without Web
+// Locks (a page not served over https or from localhost) every workspace
+// counts as free, and two tabs can write over each other as they did
+// before this module.
+import { normalize, validState } from "./state.js";
+
+/** maxKept is how many workspaces are kept. */
+export const maxKept = 10;
+
+const indexKey = "kubecfg-playground/workspaces";
+// The one workspace of the builds before there were several: it stays
+// where it was, as the workspace with this id.
+const legacyId = "v1";
+const itemKey = (id) => (id === legacyId ? "kubecfg-playground/v1" : `kubecfg-playground/workspace/${id}`);
+const tabKey = "kubecfg-playground/tab-workspace";
+const lockPrefix = "kubecfg-playground/workspace/";
+const validId = (id) => typeof id === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(id);
+
+/** newId returns a fresh workspace id. */
+export function newId() {
+  const b = crypto.getRandomValues(new Uint8Array(9));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+const summary = (id, at, s) => ({ id, at, entry: s.entry, count: Object.keys(s.files).length });
+
+/**
+ * list returns the kept workspaces, the most recently saved first, as
+ * { id, at (ms since the epoch; 0 when unknown), entry, count (of files) }.
+ */
+export function list(storage = globalThis.localStorage) {
+  try {
+    const raw = storage.getItem(indexKey);
+    if (raw === null) {
+      const s = read(legacyId, storage);
+      return s ? [summary(legacyId, 0, s)] : [];
+    }
+    const xs = JSON.parse(raw);
+    if (!Array.isArray(xs)) return [];
+    const seen = new Set();
+    return xs.filter((x) => x && validId(x.id) && !seen.has(x.id) && seen.add(x.id) &&
+      Number.isFinite(x.at) && typeof x.entry === "string" && Number.isInteger(x.count));
+  } catch {
+    return [];
+  }
+}
+
+/** read returns workspace id's state, or null when it is missing or damaged. */
+export function read(id, storage = globalThis.localStorage) {
+  if (!validId(id)) return null;
+  try {
+    const s = JSON.parse(storage.getItem(itemKey(id)));
+    return validState(s) ? normalize(s) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * write saves state as workspace id, which becomes the most recently
+ * saved. It drops the oldest workspaces past maxKept, and, when storage is
+ * full, the oldest as long as that makes room; never id or one in held
+ * (the ids open in other tabs). It reports whether the workspace was
+ * saved; when it was not, nothing else was dropped either.
+ */
+export function write(id, state, { storage = globalThis.localStorage, now = Date.now(), held = new Set() } = {}) {
+  let others = list(storage).filter((x) => x.id !== id);
+  const droppable = () => others.findLast((x) => !held.has(x.id));
+  const dropped = [];
+  const drop = (x) => {
+    others = others.filter((y) => y !== x);
+    dropped.push([itemKey(x.id), storage.getItem(itemKey(x.id))]);
+    storage.removeItem(itemKey(x.id));
+  };
+  // put writes key, dropping the oldest workspaces while storage is full.
+  const put = (key, text) => {
+    for (;;) {
+      try {
+        storage.setItem(key, text);
+        return true;
+      } catch {
+        const x = droppable();
+        if (!x) return false;
+        drop(x);
+      }
+    }
+  };
+  try {
+    const saved = put(itemKey(id), JSON.stringify(state));
+    if (!saved) {
+      // Too large even alone: what was dropped for it goes back (into the
+      // room it left).
+      for (const [k, v] of dropped) if (v !== null) storage.setItem(k, v);
+      return false;
+    }
+    while (others.length >= maxKept && droppable()) drop(droppable());
+    // The index is small; if even it does not fit, the workspace is still
+    // saved, and its tab finds it by its id.
+    put(indexKey, JSON.stringify([summary(id, now, state), ...others]));
+    return true;
+  } catch {
+    return false; // no storage at all (a SecurityError)
+  }
+}
+
+/**
+ * starting returns the workspace a tab starts on when no link says
+ * otherwise, as { id, state }: the tab's own (it was reloaded), else the
+ * most recently saved one; null when there is none.
+ */
+export function starting(storage = globalThis.localStorage, session = globalThis.sessionStorage) {
+  const own = tabWorkspace(session);
+  const own0 = own && read(own, storage);
+  if (own0) return { id: own, state: own0 };
+  for (const x of list(storage)) {
+    const s = read(x.id, storage);
+    if (s) return { id: x.id, state: s };
+  }
+  return null;
+}
+
+/** tabWorkspace returns the id of this tab's workspace, or null for a new tab. */
+export function tabWorkspace(session = globalThis.sessionStorage) {
+  try {
+    const id = session.getItem(tabKey);
+    return validId(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** setTabWorkspace records id as this tab's workspace (it survives a reload). */
+export function setTabWorkspace(id, session = globalThis.sessionStorage) {
+  try { session.setItem(tabKey, id); } catch { /* private mode: a reload starts as a new tab */ }
+}
+
+/**
+ * claim takes workspace id for this tab. It resolves to a function that
+ * gives it up, or to null when another tab has it. The tab keeps it until
+ * then or until it closes.
+ */
+export function claim(id, locks = globalThis.navigator?.locks) {
+  if (!locks) return Promise.resolve(() => {});
+  return new Promise((resolve) => {
+    let release;
+    const kept = new Promise((r) => { release = r; });
+    locks.request(lockPrefix + id, { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        resolve(null);
+        return undefined;
+      }
+      resolve(() => release());
+      return kept;
+    }).catch(() => resolve(() => {})); // locks refused (an opaque origin): as without them
+  });
+}
+
+/** heldIds resolves to the ids of the workspaces open in tabs (this one's too). */
+export async function heldIds(locks = globalThis.navigator?.locks) {
+  try {
+    const { held = [] } = locks ? await locks.query() : {};
+    return new Set(held.map((l) => l.name).filter((n) => n?.startsWith(lockPrefix)).map((n) => n.slice(lockPrefix.length)));
+  } catch {
+    return new Set();
+  }
+}

@@ -1,0 +1,147 @@
+// Unit tests of web/src/workspaces.js: the workspaces kept in localStorage,
+// one per tab, and the Web Locks that tell which are open.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as st from "../src/state.js";
+import { examples } from "../src/examples.js";
+import { list, read, write, starting, maxKept, newId, claim, heldIds, tabWorkspace, setTabWorkspace } from "../src/workspaces.js";
+import { memoryStorage } from "./memory-storage.mjs";
+
+const workspace = (name, text = "{}\n") => st.normalize({ files: { [`${name}.jsonnet`]: text }, entry: `${name}.jsonnet`, controls: {} });
+
+// fakeLocks is navigator.locks for one browser: request with ifAvailable
+// and query, shared by the "tabs" that use it.
+function fakeLocks() {
+  const held = new Map(); // name → the promise that holds it
+  return {
+    async request(name, opts, cb) {
+      assert.equal(opts.ifAvailable, true);
+      if (held.has(name)) return cb(null);
+      const kept = cb({ name });
+      held.set(name, kept);
+      kept.then(() => held.delete(name));
+      return undefined;
+    },
+    async query() { return { held: [...held.keys()].map((name) => ({ name })) }; },
+  };
+}
+
+test("a workspace is saved, listed and read back", () => {
+  const storage = memoryStorage();
+  assert.deepEqual(list(storage), []);
+  assert.equal(read("a", storage), null);
+  const s = st.fromExample(examples[0]);
+  s.files["app.jsonnet"] += "// edited\n";
+  assert.ok(write("a", s, { storage, now: 5 }));
+  assert.deepEqual(read("a", storage), st.normalize(s));
+  assert.deepEqual(list(storage), [{ id: "a", at: 5, entry: s.entry, count: Object.keys(s.files).length }]);
+});
+
+test("the most recently saved comes first, and each keeps its own files", () => {
+  const storage = memoryStorage();
+  write("a", workspace("a"), { storage, now: 1 });
+  write("b", workspace("b"), { storage, now: 2 });
+  write("a", workspace("a", "{ again: true }\n"), { storage, now: 3 });
+  assert.deepEqual(list(storage).map((x) => x.id), ["a", "b"]);
+  assert.equal(read("a", storage).files["a.jsonnet"], "{ again: true }\n");
+  assert.equal(read("b", storage).files["b.jsonnet"], "{}\n");
+});
+
+test("the oldest past maxKept are dropped, never one that is open", () => {
+  const storage = memoryStorage();
+  for (let i = 0; i < maxKept; i++) write(`w${i}`, workspace(`w${i}`), { storage, now: i });
+  const held = new Set(["w0"]); // the oldest is open in a tab
+  write("new", workspace("new"), { storage, now: 100, held });
+  const ids = list(storage).map((x) => x.id);
+  assert.equal(ids.length, maxKept);
+  assert.ok(ids.includes("w0"), "the open one stays");
+  assert.ok(!ids.includes("w1"), "the oldest free one goes");
+  assert.equal(read("w1", storage), null, "with its files");
+  assert.ok(read("w0", storage));
+});
+
+test("a full storage drops the oldest to make room, and says when it cannot", () => {
+  const big = "x".repeat(3000);
+  const storage = memoryStorage({ limit: 8000 });
+  assert.ok(write("a", workspace("a", big), { storage, now: 1 }));
+  assert.ok(write("b", workspace("b", big), { storage, now: 2 }));
+  assert.ok(write("c", workspace("c", big), { storage, now: 3 }), "room made by dropping a");
+  assert.deepEqual(list(storage).map((x) => x.id), ["c", "b"]);
+  assert.equal(read("a", storage), null);
+  assert.equal(write("d", workspace("d", "y".repeat(20000)), { storage, now: 4 }), false, "too large even alone");
+  assert.deepEqual(list(storage).map((x) => x.id), ["c", "b"], "a failed save drops nothing");
+  assert.ok(read("c", storage) && read("b", storage));
+  const held = memoryStorage({ limit: 5000 });
+  assert.ok(write("a", workspace("a", big), { storage: held, now: 1 }));
+  assert.equal(write("b", workspace("b", big), { storage: held, now: 2, held: new Set(["a"]) }), false, "an open one is not dropped");
+  assert.ok(read("a", held));
+  assert.equal(write("x", workspace("x"), { storage: memoryStorage({ full: true }) }), false);
+  assert.equal(write("x", workspace("x"), { storage: { getItem() { throw new Error("SecurityError"); } } }), false);
+});
+
+test("the single workspace of older builds is the workspace v1", () => {
+  const storage = memoryStorage();
+  const old = workspace("old");
+  storage.setItem("kubecfg-playground/v1", JSON.stringify(old));
+  assert.deepEqual(list(storage), [{ id: "v1", at: 0, entry: "old.jsonnet", count: 1 }]);
+  assert.deepEqual(starting(storage, memoryStorage()), { id: "v1", state: old });
+  write("n", workspace("n"), { storage, now: 9 });
+  assert.deepEqual(list(storage).map((x) => x.id), ["n", "v1"], "it is listed until dropped");
+  assert.deepEqual(read("v1", storage), old);
+});
+
+test("damaged storage is no workspace, not an error", () => {
+  for (const junk of ["{", "null", "42", "{}", JSON.stringify([{ id: "../x", at: 1, entry: "a", count: 1 }, null, 7, { id: "a" }])]) {
+    const storage = memoryStorage();
+    storage.setItem("kubecfg-playground/workspaces", junk);
+    assert.deepEqual(list(storage), [], junk);
+    assert.equal(starting(storage, memoryStorage()), null, junk);
+  }
+  const storage = memoryStorage();
+  write("a", workspace("a"), { storage, now: 1 });
+  write("b", workspace("b"), { storage, now: 2 });
+  storage.setItem("kubecfg-playground/workspace/b", JSON.stringify({ files: {}, entry: "x", controls: {} }));
+  assert.equal(read("b", storage), null, "an entry that is not a file");
+  assert.equal(starting(storage, memoryStorage()).id, "a", "the newest readable one");
+  assert.equal(read("../../v1", storage), null, "ids are checked");
+  assert.deepEqual(list({ getItem() { throw new Error("SecurityError"); } }), []);
+});
+
+test("a tab starts on its own workspace, else the most recent", () => {
+  const storage = memoryStorage();
+  const session = memoryStorage();
+  assert.equal(starting(storage, session), null);
+  write("mine", workspace("mine"), { storage, now: 1 });
+  write("newer", workspace("newer"), { storage, now: 2 });
+  assert.equal(starting(storage, session).id, "newer");
+  setTabWorkspace("mine", session);
+  assert.equal(tabWorkspace(session), "mine");
+  assert.equal(starting(storage, session).id, "mine");
+  setTabWorkspace("gone", session);
+  assert.equal(starting(storage, session).id, "newer", "a tab whose workspace was dropped starts on the most recent");
+  assert.equal(tabWorkspace({ getItem() { throw new Error("SecurityError"); } }), null);
+});
+
+test("claim: one tab has a workspace until it gives it up", async () => {
+  const locks = fakeLocks();
+  const release = await claim("a", locks);
+  assert.equal(typeof release, "function");
+  assert.equal(await claim("a", locks), null, "another tab cannot have it");
+  assert.ok(await claim("b", locks));
+  assert.deepEqual(await heldIds(locks), new Set(["a", "b"]));
+  release();
+  await new Promise((r) => setTimeout(r));
+  assert.ok(await claim("a", locks), "free again");
+  // Without Web Locks every claim succeeds, and none is known to be open.
+  assert.equal(typeof (await claim("a", undefined)), "function");
+  assert.deepEqual(await heldIds(undefined), new Set());
+  const refusing = { request: () => Promise.reject(new Error("SecurityError")), query: () => Promise.reject(new Error("SecurityError")) };
+  assert.equal(typeof (await claim("a", refusing)), "function");
+  assert.deepEqual(await heldIds(refusing), new Set());
+});
+
+test("new ids are fresh and valid", () => {
+  const ids = new Set(Array.from({ length: 100 }, newId));
+  assert.equal(ids.size, 100);
+  for (const id of ids) assert.match(id, /^[A-Za-z0-9_-]{12}$/);
+});
