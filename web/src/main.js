@@ -768,8 +768,9 @@ async function start() {
   // This tab's workspace: the one it starts on, unless another tab has it
   // (then a copy), or a new one for a link or an example, which leaves
   // yours as it was.
-  heldWs = await ws.heldIds();
-  addEventListener("focus", async () => { heldWs = await ws.heldIds(); });
+  const refreshHeld = () => ws.heldIds().then((ids) => { heldWs = ids; });
+  const held = refreshHeld(); // for saving, which needs it later: not waited for here
+  addEventListener("focus", refreshHeld);
   let id = !init.replaces && start0 ? start0.id : ws.newId();
   let release = await ws.claim(id);
   if (!release) {
@@ -785,7 +786,7 @@ async function start() {
   enter(id, release, init.s);
   // A link's or an example's workspace is saved once you change it, so
   // opening links does not push your own workspaces out.
-  if (!init.replaces) save();
+  if (!init.replaces) held.then(save);
   updateURL();
   if (init.why) tell(init.why, !!init.bad);
   runStatus("Loading the engine…", !!init.bad, { keep: true });
