@@ -166,6 +166,7 @@ async function switchWorkspace(id, why = "") {
   const name = x ? workspaceLabel(x) : "";
   if (!next) {
     tell("That workspace is no longer kept in this browser.", true);
+    if (id === previousWs) $("restore").hidden = true;
     renderRecent();
     return;
   }
