@@ -1,6 +1,8 @@
 // A mutation fuzzer for what the page reads from outside: the URL state
 // (#s=…: decodeFragment, then validState, normalize and toRequest, as
-// main.js does), and txtar and zip archives dropped on the page. It starts
+// main.js does), txtar and zip archives dropped on the page, and the
+// workspaces kept in localStorage (which other builds, other tabs and the
+// user's own tools write too). It starts
 // from valid encodings of the examples (for zip, stored and deflated) and
 // mutates them (replace, insert, delete, duplicate, truncate); every input
 // must either give a state the page can use or fail with the codec's own
@@ -18,6 +20,8 @@ import { encodeZip, decodeZip, ZipError } from "../src/zip.js";
 import { craft } from "./craft-zip.mjs";
 import * as st from "../src/state.js";
 import { examples } from "../src/examples.js";
+import * as ws from "../src/workspaces.js";
+import { memoryStorage } from "./memory-storage.mjs";
 
 function duration(text) {
   const m = /^(\d+)(ms|s|m|h)$/.exec(text || "");
@@ -144,6 +148,43 @@ test(`zip: mutated archives decode within budget or fail with a zip error (seed 
     for (const s of zip.skipped) assert.equal(typeof s.why, "string", where);
     seen.files += zip.files.length;
     seen.skipped += zip.skipped.length;
+  }
+  t.diagnostic(`${n} inputs: ${JSON.stringify(seen)}`);
+  assert.ok(n > 0);
+});
+
+test(`kept workspaces: mutated storage reads as workspaces or none, and saving still works (seed ${seed}, ${budget} ms)`, (t) => {
+  const r = rng(seed + 3);
+  const base = memoryStorage();
+  examples.forEach((ex, i) => ws.write(`ex${i}`, st.fromExample(ex), { storage: base, now: i }));
+  const keys = [...base.raw.keys()];
+  const json = ["{", "}", "[", "]", '"', ":", ",", "null", "0", "-1", "1e999", "v1", "id", "at", "files", "entry", "\\u0000", "/", ".."];
+  const end = Date.now() + budget;
+  let n = 0;
+  const seen = { none: 0, some: 0 };
+  while (Date.now() < end) {
+    n++;
+    const storage = memoryStorage();
+    for (const [k, v] of base.raw) storage.setItem(k, v);
+    for (let m = 1 + Math.floor(r() * 3); m > 0; m--) {
+      const k = keys[Math.floor(r() * keys.length)];
+      storage.setItem(k, mutate(r, storage.getItem(k), json));
+    }
+    const where = `storage ${JSON.stringify([...storage.raw])} (seed ${seed})`;
+    const kept = ws.list(storage);
+    for (const x of kept) {
+      assert.match(x.id, /^[A-Za-z0-9_-]{1,40}$/, where);
+      assert.ok(Number.isFinite(x.at) && typeof x.entry === "string" && Number.isInteger(x.count), where);
+    }
+    const start = ws.starting(storage, memoryStorage());
+    if (start) {
+      assert.ok(st.validState(start.state), where);
+      st.toRequest(start.state, "v0");
+      seen.some++;
+    } else seen.none++;
+    assert.ok(ws.write("new", st.fromExample(examples[0]), { storage, now: 99 }), where);
+    assert.equal(ws.list(storage)[0].id, "new", where);
+    assert.ok(ws.list(storage).length <= ws.maxKept, where);
   }
   t.diagnostic(`${n} inputs: ${JSON.stringify(seen)}`);
   assert.ok(n > 0);
