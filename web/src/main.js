@@ -764,6 +764,7 @@ function render() {
 
 async function start() {
   bindControls();
+  ws.adoptOldBackup();
   const start0 = ws.starting();
   const init = await initialState(start0);
   // This tab's workspace: the one it starts on, unless another tab has it

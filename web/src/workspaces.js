@@ -116,6 +116,35 @@ export function write(id, state, { storage = globalThis.localStorage, now = Date
 }
 
 /**
+ * adoptOldBackup keeps the backup of builds before several workspaces
+ * (their "Restore previous workspace" read it from one key) as the oldest
+ * workspace, so nothing it held is lost.
+ */
+export function adoptOldBackup(storage = globalThis.localStorage) {
+  const oldKey = "kubecfg-playground/previous";
+  try {
+    const raw = storage.getItem(oldKey);
+    if (raw === null) return;
+    let s = null;
+    try { s = JSON.parse(raw); } catch { /* damaged: nothing to keep */ }
+    if (validState(s)) {
+      const id = newId();
+      const kept = list(storage);
+      storage.setItem(itemKey(id), JSON.stringify(s));
+      try {
+        storage.setItem(indexKey, JSON.stringify([...kept, summary(id, 0, normalize(s))]));
+      } catch (err) {
+        storage.removeItem(itemKey(id));
+        throw err;
+      }
+    }
+    storage.removeItem(oldKey);
+  } catch {
+    // No room (or no storage): it stays where it was, for the next visit.
+  }
+}
+
+/**
  * starting returns the workspace a tab starts on when no link says
  * otherwise, as { id, state }: the tab's own (it was reloaded), else the
  * most recently saved one; null when there is none.

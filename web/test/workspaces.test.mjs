@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as st from "../src/state.js";
 import { examples } from "../src/examples.js";
-import { list, read, write, starting, maxKept, newId, claim, heldIds, tabWorkspace, setTabWorkspace } from "../src/workspaces.js";
+import { list, read, write, starting, maxKept, newId, claim, heldIds, tabWorkspace, setTabWorkspace, adoptOldBackup } from "../src/workspaces.js";
 import { memoryStorage } from "./memory-storage.mjs";
 
 const workspace = (name, text = "{}\n") => st.normalize({ files: { [`${name}.jsonnet`]: text }, entry: `${name}.jsonnet`, controls: {} });
@@ -88,6 +88,32 @@ test("the single workspace of older builds is the workspace v1", () => {
   write("n", workspace("n"), { storage, now: 9 });
   assert.deepEqual(list(storage).map((x) => x.id), ["n", "v1"], "it is listed until dropped");
   assert.deepEqual(read("v1", storage), old);
+});
+
+test("the backup of older builds becomes the oldest workspace", () => {
+  const storage = memoryStorage();
+  const current = workspace("current");
+  const backup = workspace("backup");
+  storage.setItem("kubecfg-playground/v1", JSON.stringify(current));
+  storage.setItem("kubecfg-playground/previous", JSON.stringify(backup));
+  adoptOldBackup(storage);
+  const kept = list(storage);
+  assert.deepEqual(kept.map((x) => [x.id === "v1" ? "v1" : "new", x.entry, x.at]), [["v1", "current.jsonnet", 0], ["new", "backup.jsonnet", 0]]);
+  assert.deepEqual(read(kept[1].id, storage), backup);
+  assert.equal(storage.getItem("kubecfg-playground/previous"), null);
+  assert.equal(starting(storage, memoryStorage()).id, "v1", "a new tab still starts on the current one");
+  adoptOldBackup(storage);
+  assert.equal(list(storage).length, 2, "once");
+  // A damaged backup is dropped; one that does not fit stays for later.
+  const damaged = memoryStorage();
+  damaged.setItem("kubecfg-playground/previous", "{");
+  adoptOldBackup(damaged);
+  assert.equal(damaged.getItem("kubecfg-playground/previous"), null);
+  assert.deepEqual(list(damaged), []);
+  const full = memoryStorage();
+  full.setItem("kubecfg-playground/previous", JSON.stringify(backup));
+  adoptOldBackup({ ...full, setItem() { throw new Error("QuotaExceededError"); } });
+  assert.ok(full.getItem("kubecfg-playground/previous"));
 });
 
 test("damaged storage is no workspace, not an error", () => {
