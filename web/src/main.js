@@ -401,9 +401,11 @@ function bindControls() {
   // The same options as the page's own (scripts/prerender.mjs), which give
   // the menu its width before this script runs.
   sel.replaceChildren(new Option("(your workspace)", ""), recentGroup, ...examples.map((ex) => new Option(ex.title, ex.name)));
-  // The list of the other workspaces is made afresh when the menu is used.
+  // The list of the other workspaces is made afresh when the menu is used
+  // and when another tab saves.
   sel.addEventListener("focus", renderRecent);
   sel.addEventListener("pointerdown", renderRecent);
+  addEventListener("storage", (ev) => { if (ev.key === null || ev.key === ws.indexKey) renderRecent(); });
   sel.addEventListener("change", () => {
     if (sel.value.startsWith("ws:")) {
       const id = sel.value.slice(3);

@@ -19,7 +19,8 @@ import { normalize, validState } from "./state.js";
 /** maxKept is how many workspaces are kept. */
 export const maxKept = 10;
 
-const indexKey = "kubecfg-playground/workspaces";
+/** indexKey is the storage key of the list of kept workspaces. */
+export const indexKey = "kubecfg-playground/workspaces";
 // The one workspace of the builds before there were several: it stays
 // where it was, as the workspace with this id.
 const legacyId = "v1";
