@@ -7,7 +7,8 @@
 //     open tab has it; then the new tab starts on a copy.
 //   - The most recent workspaces (maxKept) are kept, and the page lists the
 //     others in its Example menu; older ones are dropped, never one that an
-//     open tab has. When storage is full, the oldest are dropped first.
+//     open tab has. When storage is full, the oldest are dropped to make
+//     room; a save that fails anyway drops nothing.
 //
 // Which workspaces are open is told by Web Locks: an open tab holds the
 // lock named after its workspace until it closes or switches. Without Web
