@@ -374,8 +374,11 @@ test("two tabs keep their own workspaces", async () => {
   assert.equal((await editorText(other)).trim(), cm("from-a").trim());
   await setSource(other, cm("from-b"));
   await waitOutput(other, /name: from-b/);
+  // The first tab's menu lists the second's workspace as soon as it is saved.
+  await a.waitForFunction(() => document.querySelectorAll("#examples optgroup option").length === 1);
   await other.reload();
-  await waitStatus(other, /^Evaluated/);
+  // Not a copy: the reloaded page waits for the old one to let go.
+  await waitStatus(other, /^Evaluated in [\d.]+ ms\. Restored your workspace\.$/);
   assert.equal((await editorText(other)).trim(), cm("from-b").trim(), "a reload keeps the tab's own workspace");
   // The first tab's edits do not touch the second's, and the reverse.
   await setSource(a, cm("from-a-again"));

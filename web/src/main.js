@@ -81,13 +81,18 @@ function snapshot() {
   return { files: state.files, entry: state.entry, controls: state.controls, version: runner?.version || "" };
 }
 
-// The fragment this tab last wrote: on a reload it may be a little older
-// than the autosave, which then wins.
+// The fragments this tab wrote last, the newest and the one before it,
+// space-separated: on a reload the page's fragment is one of them (the one
+// before when the reload was already under way as the newest was written),
+// and it may be a little older than the autosave, which then wins.
 const ownFragmentKey = "kubecfg-playground/own-fragment";
 
 async function updateURL() {
   const frag = await encodeFragment(snapshot());
-  try { sessionStorage.setItem(ownFragmentKey, frag); } catch { /* private mode */ }
+  try {
+    const newest = (sessionStorage.getItem(ownFragmentKey) || "").split(" ").pop();
+    sessionStorage.setItem(ownFragmentKey, newest && newest !== frag ? `${newest} ${frag}` : frag);
+  } catch { /* private mode */ }
   history.replaceState(null, "", `${location.pathname.replace(/\/s\/[^/]+$/, "/")}${location.search}#s=${frag}`);
 }
 
@@ -727,7 +732,7 @@ async function initialState(start0) {
   try { own = sessionStorage.getItem(ownFragmentKey); } catch { /* private mode */ }
   // A reload of a tab whose fragment is its own: its workspace, which may
   // be newer than the fragment.
-  if (params.has("s") && own === params.get("s") && start0 && start0.id === ws.tabWorkspace()) return { s: start0.state, why: "Restored your workspace." };
+  if (params.has("s") && own?.split(" ").includes(params.get("s")) && start0 && start0.id === ws.tabWorkspace()) return { s: start0.state, why: "Restored your workspace." };
   if (params.has("s")) {
     try {
       const s = await decodeFragment(params.get("s"));
@@ -776,7 +781,8 @@ async function start() {
   const held = refreshHeld(); // for saving, which needs it later: not waited for here
   addEventListener("focus", refreshHeld);
   let id = !init.replaces && start0 ? start0.id : ws.newId();
-  let release = await ws.claim(id);
+  // A reload waits a moment for the old page to let go of the workspace.
+  let release = await ws.claim(id, { wait: id === ws.tabWorkspace() ? 2000 : 0 });
   if (!release) {
     id = ws.newId();
     release = (await ws.claim(id)) || (() => {});

@@ -179,22 +179,27 @@ export function setTabWorkspace(id, session = globalThis.sessionStorage) {
 
 /**
  * claim takes workspace id for this tab. It resolves to a function that
- * gives it up, or to null when another tab has it. The tab keeps it until
- * then or until it closes.
+ * gives it up, or to null when another tab has it (after waiting up to
+ * wait ms for it to let go: a reloaded tab's old page may still hold its
+ * workspace for a moment). The tab keeps it until then or until it closes.
  */
-export function claim(id, locks = globalThis.navigator?.locks) {
+export function claim(id, { wait = 0, locks = globalThis.navigator?.locks } = {}) {
   if (!locks) return Promise.resolve(() => {});
   return new Promise((resolve) => {
     let release;
     const kept = new Promise((r) => { release = r; });
-    locks.request(lockPrefix + id, { ifAvailable: true }, (lock) => {
+    const opts = wait > 0 ? { signal: AbortSignal.timeout(wait) } : { ifAvailable: true };
+    locks.request(lockPrefix + id, opts, (lock) => {
       if (!lock) {
         resolve(null);
         return undefined;
       }
       resolve(() => release());
       return kept;
-    }).catch(() => resolve(() => {})); // locks refused (an opaque origin): as without them
+    }).catch((err) => {
+      // Waited in vain; or locks refused (an opaque origin): as without them.
+      resolve(err?.name === "TimeoutError" || err?.name === "AbortError" ? null : () => {});
+    });
   });
 }
 

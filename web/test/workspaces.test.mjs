@@ -9,18 +9,33 @@ import { memoryStorage } from "./memory-storage.mjs";
 
 const workspace = (name, text = "{}\n") => st.normalize({ files: { [`${name}.jsonnet`]: text }, entry: `${name}.jsonnet`, controls: {} });
 
-// fakeLocks is navigator.locks for one browser: request with ifAvailable
-// and query, shared by the "tabs" that use it.
+// fakeLocks is navigator.locks for one browser, shared by the "tabs" that
+// use it: request with ifAvailable or with a signal (waiting until the
+// lock is free or the signal aborts), and query.
 function fakeLocks() {
   const held = new Map(); // name → the promise that holds it
+  const waiting = []; // { name, grant }
+  const take = (name, cb) => {
+    const kept = Promise.resolve(cb({ name }));
+    held.set(name, kept);
+    kept.then(() => {
+      held.delete(name);
+      const i = waiting.findIndex((w) => w.name === name);
+      if (i >= 0) waiting.splice(i, 1)[0].grant();
+    });
+  };
   return {
     async request(name, opts, cb) {
-      assert.equal(opts.ifAvailable, true);
-      if (held.has(name)) return cb(null);
-      const kept = cb({ name });
-      held.set(name, kept);
-      kept.then(() => held.delete(name));
-      return undefined;
+      if (!held.has(name)) return take(name, cb);
+      if (opts.ifAvailable) return cb(null);
+      return new Promise((resolve, reject) => {
+        const w = { name, grant: () => resolve(take(name, cb)) };
+        waiting.push(w);
+        opts.signal.addEventListener("abort", () => {
+          waiting.splice(waiting.indexOf(w), 1);
+          reject(opts.signal.reason);
+        });
+      });
     },
     async query() { return { held: [...held.keys()].map((name) => ({ name })) }; },
   };
@@ -150,19 +165,27 @@ test("a tab starts on its own workspace, else the most recent", () => {
 
 test("claim: one tab has a workspace until it gives it up", async () => {
   const locks = fakeLocks();
-  const release = await claim("a", locks);
+  const release = await claim("a", { locks });
   assert.equal(typeof release, "function");
-  assert.equal(await claim("a", locks), null, "another tab cannot have it");
-  assert.ok(await claim("b", locks));
+  assert.equal(await claim("a", { locks }), null, "another tab cannot have it");
+  assert.ok(await claim("b", { locks }));
   assert.deepEqual(await heldIds(locks), new Set(["a", "b"]));
   release();
   await new Promise((r) => setTimeout(r));
-  assert.ok(await claim("a", locks), "free again");
+  const again = await claim("a", { locks });
+  assert.ok(again, "free again");
+  // A reload waits for its old page to let go, but not forever.
+  const waited = claim("a", { locks, wait: 2000 });
+  setTimeout(again, 20);
+  assert.equal(typeof (await waited), "function");
+  const alive = setTimeout(() => {}, 5000); // Node's AbortSignal.timeout alone does not keep it running
+  assert.equal(await claim("a", { locks, wait: 30 }), null, "held on: given up after the wait");
+  clearTimeout(alive);
   // Without Web Locks every claim succeeds, and none is known to be open.
-  assert.equal(typeof (await claim("a", undefined)), "function");
+  assert.equal(typeof (await claim("a", { locks: undefined })), "function");
   assert.deepEqual(await heldIds(undefined), new Set());
   const refusing = { request: () => Promise.reject(new Error("SecurityError")), query: () => Promise.reject(new Error("SecurityError")) };
-  assert.equal(typeof (await claim("a", refusing)), "function");
+  assert.equal(typeof (await claim("a", { locks: refusing })), "function");
   assert.deepEqual(await heldIds(refusing), new Set());
 });
 
