@@ -781,8 +781,10 @@ async function start() {
   const held = refreshHeld(); // for saving, which needs it later: not waited for here
   addEventListener("focus", refreshHeld);
   let id = !init.replaces && start0 ? start0.id : ws.newId();
-  // A reload waits a moment for the old page to let go of the workspace.
-  let release = await ws.claim(id, { wait: id === ws.tabWorkspace() ? 2000 : 0 });
+  // A reload waits a moment for the old page to let go of the workspace
+  // (a duplicated tab, which has the same id, does not).
+  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+  let release = await ws.claim(id, { wait: reload && id === ws.tabWorkspace() ? 2000 : 0 });
   if (!release) {
     id = ws.newId();
     release = (await ws.claim(id)) || (() => {});
