@@ -131,8 +131,8 @@ function enter(id, release, next) {
  * push your own workspaces out.
  */
 async function newWorkspace(next, why) {
-  const id = ws.newId();
-  enter(id, (await ws.claim(id)) || (() => {}), next);
+  const { id, release } = await ws.claimNew();
+  enter(id, release, next);
   changed({ keep: false });
   if (why) tell(why);
 }
@@ -780,14 +780,17 @@ async function start() {
   const refreshHeld = () => ws.heldIds().then((ids) => { heldWs = ids; });
   const held = refreshHeld(); // for saving, which needs it later: not waited for here
   addEventListener("focus", refreshHeld);
-  let id = !init.replaces && start0 ? start0.id : ws.newId();
-  // A reload waits a moment for the old page to let go of the workspace
-  // (a duplicated tab, which has the same id, does not).
-  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
-  let release = await ws.claim(id, { wait: reload && id === ws.tabWorkspace() ? 2000 : 0 });
-  if (!release) {
-    id = ws.newId();
-    release = (await ws.claim(id)) || (() => {});
+  let id = "";
+  let release = null;
+  if (!init.replaces && start0) {
+    // A reload waits a moment for the old page to let go of the workspace
+    // (a duplicated tab, which has the same id, does not).
+    const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+    id = start0.id;
+    release = await ws.claim(id, { wait: reload && id === ws.tabWorkspace() ? 2000 : 0 });
+  }
+  if (!release) ({ id, release } = await ws.claimNew());
+  if (!init.replaces && start0 && id !== start0.id) {
     const copy = "Your workspace is open in another tab too: this tab has a copy of it, saved on its own.";
     init.why = init.bad ? `${init.why} ${copy}` : copy;
   }

@@ -3,22 +3,10 @@
 // size so a hostile link cannot exhaust memory.
 
 import { inflateRaw, TooLarge } from "./inflate.js";
+import { toBase64url, fromBase64url } from "./base64url.js";
 
 /** maxDecoded is the most bytes a fragment may decompress to. */
 export const maxDecoded = 1 << 20;
-
-function toBase64url(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64url(s) {
-  const b = atob(s.replaceAll("-", "+").replaceAll("_", "/"));
-  const out = new Uint8Array(b.length);
-  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
-  return out;
-}
 
 /** encodeFragment compresses a state object into fragment text (without #s=). */
 export async function encodeFragment(state) {

@@ -16,6 +16,7 @@
 // counts as free, and two tabs can write over each other as they did
 // before this module.
 import { normalize, validState } from "./state.js";
+import { toBase64url } from "./base64url.js";
 
 /** maxKept is how many workspaces are kept. */
 export const maxKept = 10;
@@ -32,8 +33,7 @@ const validId = (id) => typeof id === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(i
 
 /** newId returns a fresh workspace id. */
 export function newId() {
-  const b = crypto.getRandomValues(new Uint8Array(9));
-  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_");
+  return toBase64url(crypto.getRandomValues(new Uint8Array(9)));
 }
 
 const summary = (id, at, s) => ({ id, at, entry: s.entry, count: Object.keys(s.files).length });
@@ -194,13 +194,19 @@ export function claim(id, { wait = 0, locks = globalThis.navigator?.locks } = {}
         resolve(null);
         return undefined;
       }
-      resolve(() => release());
+      resolve(release);
       return kept;
     }).catch((err) => {
       // Waited in vain; or locks refused (an opaque origin): as without them.
       resolve(err?.name === "TimeoutError" || err?.name === "AbortError" ? null : () => {});
     });
   });
+}
+
+/** claimNew claims a fresh workspace id for this tab: { id, release }. */
+export async function claimNew(opts) {
+  const id = newId();
+  return { id, release: (await claim(id, opts)) || (() => {}) };
 }
 
 /** heldIds resolves to the ids of the workspaces open in tabs (this one's too). */
