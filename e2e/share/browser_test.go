@@ -2,7 +2,6 @@ package sharee2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -51,7 +50,7 @@ func openSharedLink(t *testing.T, chromium, base string) {
 	marker := fmt.Sprintf("shared_marker_%d", time.Now().UnixNano())
 	body, _ := json.Marshal(map[string]any{
 		"entry":    "main.jsonnet",
-		"files":    map[string]string{"main.jsonnet": "{ " + marker + ": 42 }"},
+		"files":    map[string]string{"main.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'shared' }, data: { " + marker + ": '42' } }"},
 		"controls": map[string]any{},
 	})
 	resp, err := sharetest.Do(client(), "POST", base+share.CollectionPath, "application/json", bytes.NewReader(body))
@@ -61,20 +60,27 @@ func openSharedLink(t *testing.T, chromium, base string) {
 	var created share.Created
 	json.Unmarshal(resp.Body, &created)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu",
-		"--user-data-dir="+t.TempDir(), "--enable-logging=stderr", "--v=0",
-		"--virtual-time-budget=15000", "--dump-dom", base+created.URL)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	b := startBrowser(t, chromium)
+	session, err := b.open(base + created.URL)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(stdout.String(), marker) {
-		t.Errorf("the page at %s does not show the shared snippet (%s)", created.URL, marker)
+	// The page fetches the snippet, puts it into the editor and shows its
+	// output (the engine ran under this server's headers); wait for both in
+	// real time, at most 60 s.
+	probe := fmt.Sprintf(`[...document.querySelectorAll(".cm-content")].filter((e) => e.textContent.includes(%q)).length`, marker)
+	shown := 0
+	var evalErr error // while the page navigates, evaluation may fail
+	for deadline := time.Now().Add(60 * time.Second); shown < 2 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		evalErr = b.eval(session, probe, &shown)
 	}
-	for _, line := range strings.Split(stderr.String(), "\n") {
+	if shown < 2 {
+		var status string
+		b.eval(session, `document.getElementById("status")?.textContent`, &status)
+		t.Errorf("the page at %s does not show the shared snippet (%s) and its output after 60 s; its status line: %q (last error: %v)", created.URL, marker, status, evalErr)
+	}
+	b.close()
+	for _, line := range strings.Split(b.stderr.String(), "\n") {
 		if strings.Contains(line, "Content Security Policy") || strings.Contains(line, "Refused to") {
 			t.Errorf("CSP violation: %s", line)
 		}
