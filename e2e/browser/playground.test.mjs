@@ -361,6 +361,8 @@ test("reload restores the workspace", async () => {
   assert.equal(await page.getByLabel("Command").inputValue(), "eval");
 });
 
+const listed = (page) => page.evaluate(() => [...document.querySelectorAll("#examples optgroup option")].map((o) => o.value));
+
 test("two tabs keep their own workspaces", async () => {
   const cm = (name) => `{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '${name}' } } }\n`;
   const a = b.page;
@@ -408,12 +410,27 @@ test("two tabs keep their own workspaces", async () => {
   const fourth = await b.context.newPage();
   await fourth.goto(b.url);
   await waitStatus(fourth, /open in another tab too/);
-  const mine = await next.evaluate(() => [...document.querySelectorAll("#examples optgroup option")].map((o) => o.value));
-  const theirs = await fourth.evaluate(() => [...document.querySelectorAll("#examples optgroup option")].map((o) => o.value));
+  const mine = await listed(next);
+  const theirs = await listed(fourth);
   const open = theirs.find((v) => !mine.includes(v)); // next's own workspace, as fourth lists it
   await fourth.locator("#examples").selectOption(open);
   await waitStatus(fourth, /is open in another tab: switch to that tab to edit it\.$/);
   assert.equal((await editorText(fourth)).trim(), cm("from-b").trim(), "fourth keeps its copy");
+  // A workspace left out of the list (two tabs saving at once) is listed
+  // again, as a recent one, by the next page that starts: here the first
+  // tab's, which no tab has open.
+  const lost = await fourth.evaluate(() => {
+    const k = "kubecfg-playground/workspaces";
+    const kept = JSON.parse(localStorage.getItem(k));
+    const id = kept.find((x) => localStorage.getItem(`kubecfg-playground/workspace/${x.id}`).includes("from-a-again")).id;
+    localStorage.setItem(k, JSON.stringify(kept.filter((x) => x.id !== id)));
+    return id;
+  });
+  const fifth = await b.context.newPage();
+  await fifth.goto(b.url);
+  await waitStatus(fifth, /^Evaluated.*Restored your workspace\.$/);
+  assert.equal((await editorText(fifth)).trim(), cm("from-a-again").trim(), "it starts on the workspace listed again");
+  assert.ok(await fifth.evaluate((id) => JSON.parse(localStorage.getItem("kubecfg-playground/workspaces")).some((x) => x.id === id), lost));
 });
 
 test("files: add, rename, make entry, delete", async () => {

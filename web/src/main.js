@@ -772,6 +772,7 @@ function render() {
 async function start() {
   bindControls();
   ws.adoptOldBackup();
+  ws.adoptOrphans();
   const start0 = ws.starting();
   const init = await initialState(start0);
   // This tab's workspace: the one it starts on, unless another tab has it

@@ -26,7 +26,8 @@ export const indexKey = "kubecfg-playground/workspaces";
 // The one workspace of the builds before there were several: it stays
 // where it was, as the workspace with this id.
 const legacyId = "v1";
-const itemKey = (id) => (id === legacyId ? "kubecfg-playground/v1" : `kubecfg-playground/workspace/${id}`);
+const itemPrefix = "kubecfg-playground/workspace/";
+const itemKey = (id) => (id === legacyId ? "kubecfg-playground/v1" : itemPrefix + id);
 const tabKey = "kubecfg-playground/tab-workspace";
 const lockPrefix = "kubecfg-playground/workspace/";
 const validId = (id) => typeof id === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(id);
@@ -143,6 +144,32 @@ export function adoptOldBackup(storage = globalThis.localStorage) {
     storage.removeItem(oldKey);
   } catch {
     // No room (or no storage): it stays where it was, for the next visit.
+  }
+}
+
+/**
+ * adoptOrphans lists again the saved workspaces that the index lost:
+ * localStorage gives no transaction across tabs, so two tabs saving at
+ * once can each write an index without the other's workspace (and an
+ * index that did not fit leaves its workspace out too). Each is listed
+ * first, as recent as the newest listed one, since it was being edited
+ * lately; none is dropped to make room.
+ */
+export function adoptOrphans(storage = globalThis.localStorage) {
+  try {
+    const kept = list(storage);
+    const known = new Set(kept.map((x) => x.id));
+    const orphans = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      const id = key?.startsWith(itemPrefix) ? key.slice(itemPrefix.length) : null;
+      if (!validId(id) || known.has(id)) continue;
+      const s = read(id, storage);
+      if (s) orphans.push(summary(id, kept[0]?.at || 0, s));
+    }
+    if (orphans.length) storage.setItem(indexKey, JSON.stringify([...orphans, ...kept]));
+  } catch {
+    // No room (or no storage): they stay as they are, for the next visit.
   }
 }
 

@@ -171,7 +171,14 @@ test(`kept workspaces: mutated storage reads as workspaces or none, and saving s
       storage.setItem(k, mutate(r, storage.getItem(k), json));
     }
     const where = `storage ${JSON.stringify([...storage.raw])} (seed ${seed})`;
+    // Every readable workspace is listed once the page has adopted orphans
+    // (a damaged index lost them all).
+    ws.adoptOrphans(storage);
     const kept = ws.list(storage);
+    for (const k of storage.raw.keys()) {
+      const id = k.startsWith("kubecfg-playground/workspace/") && k.slice("kubecfg-playground/workspace/".length);
+      if (id && ws.read(id, storage)) assert.ok(kept.some((x) => x.id === id), `${id} is not listed: ${where}`);
+    }
     for (const x of kept) {
       assert.match(x.id, /^[A-Za-z0-9_-]{1,40}$/, where);
       assert.ok(Number.isFinite(x.at) && typeof x.entry === "string" && Number.isInteger(x.count), where);

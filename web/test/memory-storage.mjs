@@ -17,6 +17,8 @@ export function memoryStorage({ full = false, limit = Infinity } = {}) {
       }
     },
     removeItem: (k) => m.delete(k),
+    key: (i) => [...m.keys()][i] ?? null,
+    get length() { return m.size; },
     size: () => m.size,
     raw: m,
   };

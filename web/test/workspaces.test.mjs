@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as st from "../src/state.js";
 import { examples } from "../src/examples.js";
-import { list, read, write, starting, maxKept, newId, claim, heldIds, tabWorkspace, setTabWorkspace, adoptOldBackup } from "../src/workspaces.js";
+import { list, read, write, starting, maxKept, newId, claim, heldIds, tabWorkspace, setTabWorkspace, adoptOldBackup, adoptOrphans, indexKey } from "../src/workspaces.js";
 import { memoryStorage } from "./memory-storage.mjs";
 
 const workspace = (name, text = "{}\n") => st.normalize({ files: { [`${name}.jsonnet`]: text }, entry: `${name}.jsonnet`, controls: {} });
@@ -129,6 +129,30 @@ test("the backup of older builds becomes the oldest workspace", () => {
   full.setItem("kubecfg-playground/previous", JSON.stringify(backup));
   adoptOldBackup({ ...full, setItem() { throw new Error("QuotaExceededError"); } });
   assert.ok(full.getItem("kubecfg-playground/previous"));
+});
+
+test("a workspace the index lost to two tabs saving at once is listed again", () => {
+  const storage = memoryStorage();
+  write("old", workspace("old"), { storage, now: 1 });
+  // Tab B read the index before tab A's save reached it, and writes it
+  // after: A's workspace is saved but not listed.
+  const stale = storage.getItem(indexKey);
+  write("a", workspace("a"), { storage, now: 2 });
+  storage.setItem(indexKey, stale);
+  write("b", workspace("b"), { storage, now: 3 });
+  assert.deepEqual(list(storage).map((x) => x.id), ["b", "old"]);
+  adoptOrphans(storage);
+  assert.deepEqual(list(storage).map((x) => [x.id, x.at]), [["a", 3], ["b", 3], ["old", 1]]);
+  assert.deepEqual(read("a", storage), workspace("a"));
+  adoptOrphans(storage);
+  assert.equal(list(storage).length, 3, "once");
+  // Damaged items and other keys are left alone; no storage is no error.
+  storage.setItem("kubecfg-playground/workspace/bad", "{");
+  storage.setItem("kubecfg-playground/workspace/../x", JSON.stringify(workspace("x")));
+  storage.setItem("other-app/workspace/y", JSON.stringify(workspace("y")));
+  adoptOrphans(storage);
+  assert.deepEqual(list(storage).map((x) => x.id), ["a", "b", "old"]);
+  adoptOrphans({ get length() { throw new Error("SecurityError"); } });
 });
 
 test("damaged storage is no workspace, not an error", () => {
