@@ -82,11 +82,29 @@ export function validState(s) {
     s.controls && typeof s.controls === "object";
 }
 
-/** normalize fills in anything a stored or shared state lacks. */
+/**
+ * normalize fills in anything a stored or shared state lacks, and drops
+ * controls of the wrong type (a damaged save, a hand-made link), so the
+ * page can always build a request from it.
+ */
 export function normalize(s) {
-  const c = { ...blankControls(), ...s.controls };
-  c.vars = { ...blankControls().vars, ...(s.controls.vars || {}) };
-  c.features = { ...(s.controls.features || {}) };
-  const active = Object.hasOwn(s.files, s.active) ? s.active : s.entry;
-  return { files: { ...s.files }, entry: s.entry, active, controls: c, example: s.example || "" };
+  const blank = blankControls();
+  const given = s.controls;
+  const text = (v, d = "") => (typeof v === "string" ? v : d);
+  const vars = isObject(given.vars) ? given.vars : {};
+  const features = isObject(given.features) ? given.features : {};
+  const c = {
+    ...blank,
+    ...given,
+    command: text(given.command, blank.command),
+    expr: text(given.expr),
+    output: text(given.output, blank.output),
+    alpha: given.alpha === true,
+    vars: Object.fromEntries(Object.keys(blank.vars).map((k) => [k, text(vars[k])])),
+    features: Object.fromEntries(Object.entries(features).filter(([, on]) => typeof on === "boolean")),
+  };
+  const active = typeof s.active === "string" && Object.hasOwn(s.files, s.active) ? s.active : s.entry;
+  return { files: { ...s.files }, entry: s.entry, active, controls: c, example: text(s.example) };
 }
+
+const isObject = (v) => !!v && typeof v === "object" && !Array.isArray(v);

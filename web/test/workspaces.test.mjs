@@ -155,6 +155,20 @@ test("a workspace the index lost to two tabs saving at once is listed again", ()
   adoptOrphans({ get length() { throw new Error("SecurityError"); } });
 });
 
+test("a saved workspace with controls of the wrong type still makes a request", () => {
+  // Found by the kept workspaces fuzz target: vars that were not strings
+  // made toRequest throw, so the page could not start.
+  const storage = memoryStorage();
+  const s = { files: { "a.jsonnet": "{}\n" }, entry: "a.jsonnet", active: 7, example: {},
+    controls: { command: 1, expr: null, output: [], alpha: "yes", features: { a: true, b: "x", c: false }, vars: { extStr: 5, tlaCode: ["x"], other: "y" } } };
+  storage.setItem("kubecfg-playground/workspace/a", JSON.stringify(s));
+  const got = read("a", storage);
+  assert.deepEqual(got.controls, { ...st.blankControls(), features: { a: true, c: false } });
+  assert.equal(got.active, "a.jsonnet");
+  assert.equal(got.example, "");
+  assert.deepEqual(st.toRequest(got, "v0"), { version: "v0", files: s.files, entry: "a.jsonnet", command: "show", output: "yaml", features: ["a", "c=false"], alpha: false });
+});
+
 test("damaged storage is no workspace, not an error", () => {
   for (const junk of ["{", "null", "42", "{}", JSON.stringify([{ id: "../x", at: 1, entry: "a", count: 1 }, null, 7, { id: "a" }])]) {
     const storage = memoryStorage();
