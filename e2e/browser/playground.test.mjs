@@ -433,6 +433,19 @@ test("two tabs keep their own workspaces", async () => {
   assert.ok(await fifth.evaluate((id) => JSON.parse(localStorage.getItem("kubecfg-playground/workspaces")).some((x) => x.id === id), lost));
 });
 
+test("a fault of the page while it starts is reported, not left as Loading the engine", async () => {
+  const own = await open();
+  try {
+    // The page's own bug, stood in for by a fault injected where a fresh
+    // profile's start names its workspace.
+    await own.page.addInitScript(() => { crypto.getRandomValues = () => { throw new Error("injected fault"); }; });
+    await own.page.goto(own.url);
+    await waitStatus(own.page, /^The playground could not start: injected fault\. Your saved workspaces are untouched\.$/);
+  } finally {
+    await own.close();
+  }
+});
+
 test("files: add, rename, make entry, delete", async () => {
   const { page } = b;
   await waitStatus(page, /^Evaluated/);

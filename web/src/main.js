@@ -851,5 +851,11 @@ function offline() {
 }
 
 $("update").addEventListener("click", () => { save(); location.reload(); });
-start();
+
+// A fault of the page itself (a bug, not bad input: that gets its own
+// message) still says so instead of leaving "Loading the engine…" up.
+start().catch((err) => {
+  console.error(err);
+  status(`The playground could not start: ${err.message}. Your saved workspaces are untouched.`, true);
+});
 
