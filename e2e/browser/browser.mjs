@@ -52,6 +52,17 @@ export const launchArgs = [
   "--disable-sync", "--no-first-run", "--disable-quic",
 ];
 
+// The browsers open() started and nobody closed yet. A test that fails
+// before it closes its own leaves one, and its connection would keep the
+// test process alive after the last test: each test file's after hook
+// calls closeLeaked.
+const opened = new Set();
+
+/** closeLeaked closes the browsers (and servers) that tests left open. */
+export async function closeLeaked() {
+  for (const b of [...opened]) await b.close().catch(() => {});
+}
+
 /**
  * open starts a server (or uses KUBECFG_PLAYGROUND_URL; with root, a plain
  * static server of that directory) and a browser
@@ -88,10 +99,12 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
       Object.assign(b, await launch());
     },
     async close() {
+      opened.delete(b);
       await b.context.close();
       if (server) await server.close();
       await rm(profile, { recursive: true, force: true });
     },
   };
+  opened.add(b);
   return b;
 }

@@ -1,13 +1,13 @@
 // The playground in a real browser: Debian's Chromium, headless, driven by
 // playwright-core, each test with a fresh profile. The page is served from
 // static/ (build it with make web).
-import { test, beforeEach, afterEach } from "node:test";
+import { test, beforeEach, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
 import { cp, readFile, writeFile, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import http from "node:http";
 import path from "node:path";
-import { open } from "./browser.mjs";
+import { open, closeLeaked } from "./browser.mjs";
 import { staticRoot } from "./server.mjs";
 import { encodeZip } from "../../web/src/zip.js";
 import {
@@ -24,6 +24,7 @@ afterEach(async () => {
   await b.close();
   assert.deepEqual(errors.map(String), [], "the page threw");
 });
+after(closeLeaked); // a test that failed before closing its own browser
 
 const rfc06Compiled = `local kubecfg = import 'internal:///kubecfg.libsonnet',
       yakl__kubecfg = kubecfg;
