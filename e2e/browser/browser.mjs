@@ -54,8 +54,8 @@ export const launchArgs = [
 
 // The browsers open() started and nobody closed yet. A test that fails
 // before it closes its own leaves one, and its connection would keep the
-// test process alive after the last test: each test file's after hook
-// calls closeLeaked.
+// test process alive after the last test: a test file whose tests open
+// browsers of their own calls closeLeaked in its after hook.
 const opened = new Set();
 
 /** closeLeaked closes the browsers (and servers) that tests left open. */
