@@ -175,8 +175,9 @@ test(`kept workspaces: mutated storage reads as workspaces or none, and saving s
     // (a damaged index lost them all).
     ws.adoptOrphans(storage);
     const kept = ws.list(storage);
+    const prefix = "kubecfg-playground/workspace/";
     for (const k of storage.raw.keys()) {
-      const id = k.startsWith("kubecfg-playground/workspace/") && k.slice("kubecfg-playground/workspace/".length);
+      const id = k.startsWith(prefix) && k.slice(prefix.length);
       if (id && ws.read(id, storage)) assert.ok(kept.some((x) => x.id === id), `${id} is not listed: ${where}`);
     }
     for (const x of kept) {

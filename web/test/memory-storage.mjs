@@ -19,7 +19,6 @@ export function memoryStorage({ full = false, limit = Infinity } = {}) {
     removeItem: (k) => m.delete(k),
     key: (i) => [...m.keys()][i] ?? null,
     get length() { return m.size; },
-    size: () => m.size,
     raw: m,
   };
 }
