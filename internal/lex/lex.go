@@ -3,6 +3,8 @@
 // does not parse; malformed source is scanned as far as it goes.
 package lex
 
+import "strings"
+
 // Code calls visit with the offset of every byte of src that is outside
 // strings and comments, in order, until visit returns false.
 func Code(src string, visit func(i int) bool) {
@@ -70,15 +72,22 @@ func Position(src string, i int) (line, col int) {
 // YAMLFlowDepth returns the offset of the first [ or { in a YAML text that
 // opens more than max flow collections at once, or -1. Quoted scalars and
 // comments are skipped; block structure is not counted (its depth is bound
-// by the length of a line). YAML parsers recurse once per level, and in
-// WebAssembly a few thousand levels exhaust the host's stack, so deeper
-// text is refused before it is parsed.
+// by the length of a line). Outside flow collections, a bracket right
+// after a letter, a digit or other text of a plain scalar (o{{, f({) is
+// part of that scalar and opens nothing; after an indicator, a space or
+// any other byte it counts, which errs on the side of refusing. YAML
+// parsers recurse once per level, and in WebAssembly a few thousand levels
+// exhaust the host's stack, so deeper text is refused before it is parsed.
 func YAMLFlowDepth(src string, max int) int {
 	depth := 0
 	n := len(src)
+	plain := false // the last byte was text of a plain scalar, outside flow collections
 	for i := 0; i < n; i++ {
 		switch c := src[i]; c {
 		case '[', '{':
+			if plain {
+				continue // still the plain scalar: plain stays true
+			}
 			if depth++; depth > max {
 				return i
 			}
@@ -109,6 +118,16 @@ func YAMLFlowDepth(src string, max int) int {
 				}
 			}
 		}
+		// i is where this byte's case ended: a closing quote, the line
+		// break after a comment.
+		plain = depth == 0 && i < n && plainText(src[i])
 	}
 	return -1
+}
+
+// plainText reports whether c, in a plain scalar, makes a bracket after it
+// part of the scalar: ASCII text that is not space and not one of YAML's
+// indicators.
+func plainText(c byte) bool {
+	return c > ' ' && c < 0x7f && !strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`", rune(c))
 }
