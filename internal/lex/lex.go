@@ -1,9 +1,8 @@
-// Package lex finds the bytes of Jsonnet source that are code: outside
-// strings (every Jsonnet form, ||| text blocks included) and comments. It
-// does not parse; malformed source is scanned as far as it goes.
+// Package lex scans source text without parsing it: it finds the bytes of
+// Jsonnet source that are code, outside strings (every Jsonnet form, |||
+// text blocks included) and comments, and how deeply a YAML text nests
+// flow collections. Malformed text is scanned as far as it goes.
 package lex
-
-import "strings"
 
 // Code calls visit with the offset of every byte of src that is outside
 // strings and comments, in order, until visit returns false.
@@ -67,67 +66,4 @@ func Position(src string, i int) (line, col int) {
 		}
 	}
 	return line, col
-}
-
-// YAMLFlowDepth returns the offset of the first [ or { in a YAML text that
-// opens more than max flow collections at once, or -1. Quoted scalars and
-// comments are skipped; block structure is not counted (its depth is bound
-// by the length of a line). Outside flow collections, a bracket right
-// after a letter, a digit or other text of a plain scalar (o{{, f({) is
-// part of that scalar and opens nothing; after an indicator, a space or
-// any other byte it counts, which errs on the side of refusing. YAML
-// parsers recurse once per level, and in WebAssembly a few thousand levels
-// exhaust the host's stack, so deeper text is refused before it is parsed.
-func YAMLFlowDepth(src string, max int) int {
-	depth := 0
-	n := len(src)
-	plain := false // the last byte was text of a plain scalar, outside flow collections
-	for i := 0; i < n; i++ {
-		switch c := src[i]; c {
-		case '[', '{':
-			if plain {
-				continue // still the plain scalar: plain stays true
-			}
-			if depth++; depth > max {
-				return i
-			}
-		case ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		case '#':
-			if i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' {
-				for i < n && src[i] != '\n' {
-					i++
-				}
-			}
-		case '\'':
-			for i++; i < n; i++ {
-				if src[i] == '\'' {
-					if i+1 < n && src[i+1] == '\'' {
-						i++
-						continue
-					}
-					break
-				}
-			}
-		case '"':
-			for i++; i < n && src[i] != '"'; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-		}
-		// i is where this byte's case ended: a closing quote, the line
-		// break after a comment.
-		plain = depth == 0 && i < n && plainText(src[i])
-	}
-	return -1
-}
-
-// plainText reports whether c, in a plain scalar, makes a bracket after it
-// part of the scalar: ASCII text that is not space and not one of YAML's
-// indicators.
-func plainText(c byte) bool {
-	return c > ' ' && c < 0x7f && !strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`", rune(c))
 }

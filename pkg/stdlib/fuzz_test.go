@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/internal/testdata"
 )
 
@@ -102,6 +103,12 @@ func FuzzManifestYamlRoundTrip(f *testing.F) {
 		out, err := manifest([]any{v})
 		if err != nil {
 			t.Fatalf("manifestYaml(%s): %v", s, err)
+		}
+		// Only empty collections are written in flow style ([], {}), so
+		// brackets anywhere else are text, and parseYaml's depth check
+		// must read them so at any limit.
+		if at := lex.YAMLFlowDepth(out.(string), 1); at >= 0 {
+			t.Fatalf("manifestYaml(%s) = %q: the flow depth check counts the bracket at %d", s, out, at)
 		}
 		docs, err := ParseYAMLStream(out.(string))
 		if err != nil {

@@ -1,0 +1,159 @@
+package lex
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+func TestYAMLFlowDepth(t *testing.T) {
+	deep := strings.Repeat("[", 11) + strings.Repeat("]", 11)
+	for _, tc := range []struct {
+		name, src string
+		want      int
+	}{
+		{"shallow", "a: [1, {b: [2]}]\n", -1},
+		{"at the limit", strings.Repeat("[", 10) + strings.Repeat("]", 10), -1},
+		{"past the limit", deep, 10},
+		{"after a key", "key: " + deep, 15},
+		{"after a dash and a space", "- " + deep, 12},
+		{"in a nested sequence", "- - " + deep, 14},
+		{"after an anchor", "a: &x " + deep, 16},
+		{"after a tag", "a: !t " + deep, 16},
+		{"after a document marker", "--- " + deep, 14},
+		{"after a flow key", "[a]: " + deep, 15},
+		{"at the start of a line after a comment", "# c\n" + deep, 14},
+		{"after a block scalar", "a: |\n  x\nb: " + deep, 22},
+		{"mixed brackets", strings.Repeat("{a: [", 6), 25},
+		{"in a flow collection after a plain scalar", "[o" + strings.Repeat("[", 10), 11},
+		{"sequential", strings.Repeat("[[]]", 100), -1},
+		// Where go-yaml reads the brackets as text.
+		{"in single quotes", "'" + deep + "'", -1},
+		{"escaped single quote", "'it''s " + deep + "'", -1},
+		{"in double quotes", `"\"` + deep + `"`, -1},
+		{"in a comment", "a: 1 # " + deep + "\nb: 2", -1},
+		{"a hash inside a word is not a comment", "a#" + deep, -1},
+		{"in a plain scalar", "o" + deep, -1},
+		{"in a plain scalar after a space", "o " + deep, -1},
+		{"in a plain scalar after a key", "key: f(" + deep + ")", -1},
+		{"in a plain scalar with a colon", "a:" + deep, -1},
+		{"in a plain scalar after a character that is not ASCII", "é" + deep, -1},
+		{"a quote inside a plain scalar", "a: o '\nb: " + deep, 20},
+		{"on a continuation line", "a: word\n  " + deep, -1},
+		{"on a line that ends the plain scalar", "a: word\n" + deep, 18},
+		{"in a literal block scalar", "a: |\n  x\n  " + deep + "\n", -1},
+		{"in a folded block scalar", "- >-\n  " + deep + "\n", -1},
+		{"in a block scalar with an indentation indicator", "a: |2\n   " + deep + "\n", -1},
+		{"in a tag", "!t" + deep + " x", -1},
+		{"after a line separator", "a\u2028" + deep, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := YAMLFlowDepth(tc.src, 10); got != tc.want {
+				t.Errorf("YAMLFlowDepth(%q) = %d, want %d", tc.src, got, tc.want)
+			}
+		})
+	}
+}
+
+// flowDepth is the deepest nesting of flow collections go-yaml v3 reads
+// in src, or an error where it cannot read src.
+func flowDepth(src string) (int, error) {
+	dec := yaml.NewDecoder(strings.NewReader(src))
+	deepest := 0
+	for {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return deepest, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+		deepest = max(deepest, nodeFlowDepth(&doc, src, lineStarts(src), false))
+	}
+}
+
+// nodeFlowDepth counts the flow collections that open with a bracket:
+// a single pair in a flow sequence ([a: b], [? a]) is a mapping of its
+// own in go-yaml's tree, but no bracket in the text.
+func nodeFlowDepth(n *yaml.Node, src string, lines []int, inFlowSeq bool) int {
+	flow := n.Style&yaml.FlowStyle != 0
+	deepest := 0
+	for _, c := range n.Content {
+		deepest = max(deepest, nodeFlowDepth(c, src, lines, flow && n.Kind == yaml.SequenceNode))
+	}
+	switch {
+	case !flow || n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode:
+	case n.Kind == yaml.MappingNode && inFlowSeq && len(n.Content) == 2 && n.Anchor == "" &&
+		n.Style&yaml.TaggedStyle == 0 && charAt(src, lines, n.Line, n.Column) != '{':
+	default:
+		deepest++
+	}
+	return deepest
+}
+
+// lineStarts is the offset of each line of src, lines broken as go-yaml
+// breaks them; a byte order mark at the start is not in the first line.
+func lineStarts(src string) []int {
+	s := yamlScanner{src: src}
+	if strings.HasPrefix(src, "\uFEFF") {
+		s.i = 3
+	}
+	starts := []int{s.i}
+	for s.i < len(s.src) {
+		broke := s.isBreak(s.i)
+		s.skip()
+		if broke {
+			starts = append(starts, s.i)
+		}
+	}
+	return starts
+}
+
+// charAt is the byte at go-yaml's line and column (from 1, in
+// characters), or 0.
+func charAt(src string, lines []int, line, col int) byte {
+	if line < 1 || line > len(lines) {
+		return 0
+	}
+	i := lines[line-1]
+	for ; col > 1 && i < len(src); col-- {
+		_, n := utf8.DecodeRuneInString(src[i:])
+		i += n
+	}
+	if i >= len(src) {
+		return 0
+	}
+	return src[i]
+}
+
+// FuzzYAMLFlowDepth holds YAMLFlowDepth to go-yaml: for every text go-yaml
+// reads, it refuses exactly those whose flow collections nest deeper than
+// the limit.
+func FuzzYAMLFlowDepth(f *testing.F) {
+	for _, s := range []string{
+		"a: [1, {b: [2]}]\n", "[[[[a]]]]", "- - [[[[x]]]]\n", "a: |\n  [[[[\n", "a: o '\nb: [[[[x]]]]\n",
+		"a: word\n  [[[[\n", "? [[[[a]]]]\n: b\n", "&x [[[[a]]]]: y\n", "!t[[[[ x\n", "'[[[['\n", "a: >2\n   [[[[\n",
+		"--- [[[[a]]]]\n...\n", "a:\n- {b: [[[c]]]}\n", "a\u2028[[[[b]]]]\n", "\ufeff[[[[a]]]]\n", "a\tb: [[[[c]]]]\n",
+	} {
+		f.Add(s)
+	}
+	const limit = 3
+	f.Fuzz(func(t *testing.T, src string) {
+		got := YAMLFlowDepth(src, limit)
+		depth, err := flowDepth(src)
+		if err != nil {
+			return
+		}
+		if depth > limit && got < 0 {
+			t.Fatalf("YAMLFlowDepth(%q) lets through %d levels of flow collections", src, depth)
+		}
+		if depth <= limit && got >= 0 {
+			t.Fatalf("YAMLFlowDepth(%q) refuses at %d, but go-yaml reads at most %d levels", src, got, depth)
+		}
+	})
+}
