@@ -67,3 +67,26 @@ func Position(src string, i int) (line, col int) {
 	}
 	return line, col
 }
+
+// JsonnetDepth returns the offset of the first (, [ or { in Jsonnet code
+// that opens more than max brackets at once, skipping strings and
+// comments, or -1. go-jsonnet's parser recurses once per level, and a
+// deep enough input ends the process with a fatal Go stack overflow.
+func JsonnetDepth(code string, max int) int {
+	depth, at := 0, -1
+	Code(code, func(i int) bool {
+		switch code[i] {
+		case '(', '[', '{':
+			if depth++; depth > max {
+				at = i
+				return false
+			}
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+		return true
+	})
+	return at
+}

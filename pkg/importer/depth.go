@@ -27,21 +27,7 @@ func (e *NestingError) Error() string {
 // skipping strings and comments. It does not parse; malformed code is left
 // to the parser.
 func CheckNesting(file, code string, max int) error {
-	depth, at := 0, -1
-	lex.Code(code, func(i int) bool {
-		switch code[i] {
-		case '(', '[', '{':
-			if depth++; depth > max {
-				at = i
-				return false
-			}
-		case ')', ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		}
-		return true
-	})
+	at := lex.JsonnetDepth(code, max)
 	if at < 0 {
 		return nil
 	}

@@ -19,7 +19,8 @@ const (
 )
 
 // MaxFlowDepth is the deepest nesting of flow collections ([ and {) a
-// .yakl file may have: the YAML parser recurses once per level, which in
+// .yakl file may have, and of brackets in each of its expressions: the
+// YAML parser and go-jsonnet's recurse once per level, which in
 // WebAssembly exhausts the host's stack long before the parser's own limit.
 const MaxFlowDepth = 1000
 

@@ -1,12 +1,14 @@
 package yakl
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/google/go-jsonnet/ast"
 	"github.com/google/go-jsonnet/formatter"
 	"github.com/google/go-jsonnet/toolutils"
+	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
 // KubecfgLocal is the line that predefines kubecfg (RFC06): code that reads
@@ -55,7 +57,12 @@ func (i exprInfo) reads(name string) bool {
 }
 
 // analyze parses code with go-jsonnet's parser and walks the raw AST.
+// Code nested deeper than MaxFlowDepth is refused before it is parsed.
 func analyze(filename, code string) (exprInfo, error) {
+	if at := lex.JsonnetDepth(code, MaxFlowDepth); at >= 0 {
+		line, col := lex.Position(code, at)
+		return exprInfo{}, nestingError{line, col}
+	}
 	node, _, err := formatter.SnippetToRawAST(filename, code)
 	if err != nil {
 		return exprInfo{}, err
@@ -254,8 +261,19 @@ func (w *walker) node(n ast.Node) {
 
 // staticMessage splits a go-jsonnet static error into the line and column
 // it names (relative to the snippet) and its message without the location.
+// nestingError is code whose brackets nest deeper than MaxFlowDepth, at
+// the first bracket too many.
+type nestingError struct{ line, col int }
+
+func (e nestingError) Error() string {
+	return fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", MaxFlowDepth)
+}
+
 func staticMessage(err error) (line, col int, msg string) {
 	msg = err.Error()
+	if ne, ok := err.(nestingError); ok {
+		return ne.line, ne.col, msg
+	}
 	type located interface{ Loc() ast.LocationRange }
 	if le, ok := err.(located); ok {
 		loc := le.Loc()
