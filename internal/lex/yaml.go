@@ -5,29 +5,32 @@ import (
 	"unicode/utf8"
 )
 
-// YAMLFlowDepth returns the offset of the first [ or { in a YAML text that
-// opens more than max flow collections at once, or -1. YAML parsers
-// recurse once per level, and in WebAssembly a few thousand levels exhaust
-// the host's stack, so deeper text is refused before it is parsed.
+// YAMLDepth returns the offset of the first collection in a YAML text that
+// nests more than max collections, block and flow together, or -1. YAML
+// parsers recurse once per level, and in WebAssembly a few thousand levels
+// exhaust the host's stack, so deeper text is refused before it is parsed.
+// A block collection is at its first key or dash, a flow collection at its
+// bracket.
 //
 // It reads the text as go-yaml's scanner (v2 and v3 alike) splits it into
 // tokens, without building anything: a bracket counts only where go-yaml
 // would start a flow collection, not inside a plain scalar (o{{, a [b, a
 // folded continuation line), a quoted one, a block scalar (| or >), a tag
-// or a comment. To know where block scalars and plain continuation lines
-// end it keeps go-yaml's stack of block indentation. Where go-yaml would
+// or a comment. Block collections are go-yaml's stack of indentation, which
+// also tells where block scalars and plain continuation lines end, and the
+// sequences written at their mapping's own indentation. Where go-yaml would
 // stop with a syntax error it goes on as best it can: go-yaml reads
 // nothing past that point, so what is counted there only chooses which
 // of two errors the text gets.
-func YAMLFlowDepth(src string, max int) int {
-	s := yamlScanner{src: src, max: max, indent: -1, keyAllowed: true}
+func YAMLDepth(src string, max int) int {
+	s := yamlScanner{src: src, max: max, indent: -1, keyAllowed: true, over: -1}
 	if strings.HasPrefix(src, "\uFEFF") {
 		s.i = 3 // go-yaml's reader drops the byte order mark before it counts columns
 	}
 	return s.run()
 }
 
-// yamlScanner is the state YAMLFlowDepth keeps, named as in go-yaml:
+// yamlScanner is the state YAMLDepth keeps, named as in go-yaml:
 // positions are in characters, lines count from 0.
 type yamlScanner struct {
 	src        string
@@ -38,27 +41,47 @@ type yamlScanner struct {
 	index      int // characters since the text began
 	flow       int // flow collections open
 	indent     int // column of the innermost block collection, -1 at the top
-	indents    []int
+	levels     []level
+	indentless int       // levels holding a sequence at their own indentation
+	over       int       // offset of the collection past max, or -1
 	key        simpleKey // a possible simple key at flow level 0
 	keyAllowed bool      // a simple key may start here
 }
 
 // simpleKey is where a token that may turn out to be a mapping key began.
 type simpleKey struct {
-	possible         bool
-	line, col, index int
+	possible                 bool
+	line, col, index, offset int
+	flow                     int // the deepest flow nesting inside it: [[a]]: b
+}
+
+// level is a block collection: a sequence or a mapping, and for a mapping
+// whether a sequence written at its own indentation is open in it
+// (key:\n- item). outer is the indentation of the collection around it.
+type level struct {
+	outer      int
+	seq        bool
+	indentless bool
+}
+
+// depth is the number of collections open.
+func (s *yamlScanner) depth() int {
+	return s.flow + len(s.levels) + s.indentless
 }
 
 func (s *yamlScanner) run() int {
-	for {
+	for s.over < 0 {
 		s.toNextToken()
 		if s.i >= len(s.src) {
 			return -1
 		}
+		c := s.src[s.i]
 		if s.flow == 0 {
 			s.unroll(s.col)
+			if s.col == s.indent && !(c == '-' && s.blankz(s.i+1)) {
+				s.endIndentless()
+			}
 		}
-		c := s.src[s.i]
 		switch {
 		case s.col == 0 && c == '%':
 			s.unroll(-1)
@@ -70,8 +93,10 @@ func (s *yamlScanner) run() int {
 			s.skipN(3)
 		case c == '[' || c == '{':
 			s.saveKey()
-			if s.flow++; s.flow > s.max {
-				return s.i
+			s.flow++
+			s.check(s.i, 0)
+			if s.key.possible {
+				s.key.flow = max(s.key.flow, s.flow)
 			}
 			s.keyAllowed = true
 			s.skip()
@@ -87,12 +112,15 @@ func (s *yamlScanner) run() int {
 			s.keyAllowed = true
 			s.skip()
 		case c == '-' && s.blankz(s.i+1):
-			s.roll(s.col)
+			if s.flow == 0 && s.col == s.indent && len(s.levels) > 0 {
+				s.startIndentless()
+			}
+			s.roll(s.col, s.i, true)
 			s.removeKey()
 			s.keyAllowed = true
 			s.skip()
 		case c == '?' && (s.flow > 0 || s.blankz(s.i+1)):
-			s.roll(s.col)
+			s.roll(s.col, s.i, false)
 			s.removeKey()
 			s.keyAllowed = s.flow == 0
 			s.skip()
@@ -129,6 +157,15 @@ func (s *yamlScanner) run() int {
 			s.skip()
 		}
 	}
+	return s.over
+}
+
+// check notes the collection at offset at if it is one too many, with
+// extra levels inside it.
+func (s *yamlScanner) check(at, extra int) {
+	if s.over < 0 && s.depth()+extra > s.max {
+		s.over = at
+	}
 }
 
 // toNextToken skips what lies between tokens: spaces, tabs where go-yaml
@@ -158,21 +195,46 @@ func (s *yamlScanner) toNextToken() {
 // unroll closes the block collections indented deeper than col.
 func (s *yamlScanner) unroll(col int) {
 	for s.indent > col {
-		s.indent, s.indents = s.indents[len(s.indents)-1], s.indents[:len(s.indents)-1]
+		s.endIndentless()
+		top := s.levels[len(s.levels)-1]
+		s.indent, s.levels = top.outer, s.levels[:len(s.levels)-1]
 	}
 }
 
-// roll opens a block collection at col, outside flow collections.
-func (s *yamlScanner) roll(col int) {
+// roll opens a block collection at col, outside flow collections, whose
+// first key or dash is at offset at, and reports whether it did.
+func (s *yamlScanner) roll(col, at int, seq bool) bool {
 	if s.flow == 0 && s.indent < col {
-		s.indents = append(s.indents, s.indent)
+		s.levels = append(s.levels, level{outer: s.indent, seq: seq})
 		s.indent = col
+		s.check(at, 0)
+		return true
+	}
+	return false
+}
+
+// startIndentless opens a sequence at the indentation of the mapping it
+// is a value of, at this dash, unless one is open already.
+func (s *yamlScanner) startIndentless() {
+	if top := &s.levels[len(s.levels)-1]; !top.seq && !top.indentless {
+		top.indentless = true
+		s.indentless++
+		s.check(s.i, 0)
+	}
+}
+
+// endIndentless closes the innermost level's sequence written at its own
+// indentation, if one is open.
+func (s *yamlScanner) endIndentless() {
+	if n := len(s.levels); n > 0 && s.levels[n-1].indentless {
+		s.levels[n-1].indentless = false
+		s.indentless--
 	}
 }
 
 func (s *yamlScanner) saveKey() {
 	if s.flow == 0 && s.keyAllowed {
-		s.key = simpleKey{true, s.line, s.col, s.index}
+		s.key = simpleKey{true, s.line, s.col, s.index, s.i, 0}
 	}
 }
 
@@ -190,12 +252,16 @@ func (s *yamlScanner) value() {
 		return
 	}
 	if k := s.key; k.possible && k.line == s.line && k.index+1024 >= s.index {
-		s.roll(k.col)
+		// The mapping opens around the key, and so around the flow
+		// collections the key holds.
+		if s.roll(k.col, k.offset, false) {
+			s.check(k.offset, k.flow)
+		}
 		s.key.possible = false
 		s.keyAllowed = false
 		return
 	}
-	s.roll(s.col)
+	s.roll(s.col, s.i, false)
 	s.keyAllowed = true
 }
 

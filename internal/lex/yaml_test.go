@@ -10,7 +10,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-func TestYAMLFlowDepth(t *testing.T) {
+func TestYAMLDepth(t *testing.T) {
 	deep := strings.Repeat("[", 11) + strings.Repeat("]", 11)
 	for _, tc := range []struct {
 		name, src string
@@ -19,18 +19,26 @@ func TestYAMLFlowDepth(t *testing.T) {
 		{"shallow", "a: [1, {b: [2]}]\n", -1},
 		{"at the limit", strings.Repeat("[", 10) + strings.Repeat("]", 10), -1},
 		{"past the limit", deep, 10},
-		{"after a key", "key: " + deep, 15},
-		{"after a dash and a space", "- " + deep, 12},
-		{"in a nested sequence", "- - " + deep, 14},
-		{"after an anchor", "a: &x " + deep, 16},
-		{"after a tag", "a: !t " + deep, 16},
+		{"after a key", "key: " + deep, 14}, // the mapping is one level
+		{"after a dash and a space", "- " + deep, 11},
+		{"in a nested sequence", "- - " + deep, 12},
+		{"after an anchor", "a: &x " + deep, 15},
+		{"after a tag", "a: !t " + deep, 15},
 		{"after a document marker", "--- " + deep, 14},
-		{"after a flow key", "[a]: " + deep, 15},
+		{"after a flow key", "[a]: " + deep, 14},
 		{"at the start of a line after a comment", "# c\n" + deep, 14},
-		{"after a block scalar", "a: |\n  x\nb: " + deep, 22},
+		{"after a block scalar", "a: |\n  x\nb: " + deep, 21},
 		{"mixed brackets", strings.Repeat("{a: [", 6), 25},
 		{"in a flow collection after a plain scalar", "[o" + strings.Repeat("[", 10), 11},
 		{"sequential", strings.Repeat("[[]]", 100), -1},
+		// Block collections count as flow ones do.
+		{"block sequences on one line", strings.Repeat("- ", 11) + "x", 20},
+		{"block sequences at the limit", strings.Repeat("- ", 10) + "x", -1},
+		{"block mappings", blockMappings(11) + " x", 140},
+		{"explicit keys", strings.Repeat("? ", 11) + "x", 20},
+		{"a sequence at its mapping's indentation", blockMappings(9) + "\n" + strings.Repeat(" ", 16) + "- - x", 117},
+		{"sequences at their mappings' indentation, one after another", "a:\n- 1\n- 2\nb:\n- 3\n" + strings.Repeat("- ", 9), -1},
+		{"block and flow together", strings.Repeat("- ", 5) + strings.Repeat("[", 6), 15},
 		// Where go-yaml reads the brackets as text.
 		{"in single quotes", "'" + deep + "'", -1},
 		{"escaped single quote", "'it''s " + deep + "'", -1},
@@ -42,9 +50,9 @@ func TestYAMLFlowDepth(t *testing.T) {
 		{"in a plain scalar after a key", "key: f(" + deep + ")", -1},
 		{"in a plain scalar with a colon", "a:" + deep, -1},
 		{"in a plain scalar after a character that is not ASCII", "é" + deep, -1},
-		{"a quote inside a plain scalar", "a: o '\nb: " + deep, 20},
+		{"a quote inside a plain scalar", "a: o '\nb: " + deep, 19},
 		{"on a continuation line", "a: word\n  " + deep, -1},
-		{"on a line that ends the plain scalar", "a: word\n" + deep, 18},
+		{"on a line that ends the plain scalar", "a: word\n" + deep, 17},
 		{"in a literal block scalar", "a: |\n  x\n  " + deep + "\n", -1},
 		{"in a folded block scalar", "- >-\n  " + deep + "\n", -1},
 		{"in a block scalar with an indentation indicator", "a: |2\n   " + deep + "\n", -1},
@@ -52,16 +60,32 @@ func TestYAMLFlowDepth(t *testing.T) {
 		{"after a line separator", "a\u2028" + deep, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := YAMLFlowDepth(tc.src, 10); got != tc.want {
-				t.Errorf("YAMLFlowDepth(%q) = %d, want %d", tc.src, got, tc.want)
+			if got := YAMLDepth(tc.src, 10); got != tc.want {
+				t.Errorf("YAMLDepth(%q) = %d, want %d", tc.src, got, tc.want)
+			}
+			if depth, err := yamlDepth(tc.src); err == nil && (depth > 10) != (tc.want >= 0) {
+				t.Errorf("go-yaml reads %d levels in %q", depth, tc.src)
 			}
 		})
 	}
 }
 
-// flowDepth is the deepest nesting of flow collections go-yaml v3 reads
-// in src, or an error where it cannot read src.
-func flowDepth(src string) (int, error) {
+// blockMappings is n block mappings, one in another, each key on a line of
+// its own and indented two spaces more.
+func blockMappings(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(strings.Repeat("  ", i) + "k:")
+	}
+	return b.String()
+}
+
+// yamlDepth is the deepest nesting of collections go-yaml v3 reads in
+// src, or an error where it cannot read src.
+func yamlDepth(src string) (int, error) {
 	dec := yaml.NewDecoder(strings.NewReader(src))
 	deepest := 0
 	for {
@@ -73,23 +97,24 @@ func flowDepth(src string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		deepest = max(deepest, nodeFlowDepth(&doc, src, lineStarts(src), false))
+		deepest = max(deepest, nodeDepth(&doc, src, lineStarts(src), false))
 	}
 }
 
-// nodeFlowDepth counts the flow collections that open with a bracket:
-// a single pair in a flow sequence ([a: b], [? a]) is a mapping of its
-// own in go-yaml's tree, but no bracket in the text.
-func nodeFlowDepth(n *yaml.Node, src string, lines []int, inFlowSeq bool) int {
+// nodeDepth counts the collections of n and below, all but one kind: a
+// single pair in a flow sequence ([a: b], [? a]) is a mapping of its own
+// in go-yaml's tree, but no bracket in the text.
+func nodeDepth(n *yaml.Node, src string, lines []int, inFlowSeq bool) int {
 	flow := n.Style&yaml.FlowStyle != 0
 	deepest := 0
 	for _, c := range n.Content {
-		deepest = max(deepest, nodeFlowDepth(c, src, lines, flow && n.Kind == yaml.SequenceNode))
+		deepest = max(deepest, nodeDepth(c, src, lines, flow && n.Kind == yaml.SequenceNode))
 	}
 	switch {
-	case !flow || n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode:
-	case n.Kind == yaml.MappingNode && inFlowSeq && len(n.Content) == 2 && n.Anchor == "" &&
-		n.Style&yaml.TaggedStyle == 0 && charAt(src, lines, n.Line, n.Column) != '{':
+	case n.Kind != yaml.SequenceNode && n.Kind != yaml.MappingNode:
+	case flow && n.Kind == yaml.MappingNode && inFlowSeq && len(n.Content) == 2 && n.Anchor == "" &&
+		n.Style&yaml.TaggedStyle == 0 && (charAt(src, lines, n.Line, n.Column) != '{' ||
+		n.Line == n.Content[0].Line && n.Column == n.Content[0].Column):
 	default:
 		deepest++
 	}
@@ -131,29 +156,30 @@ func charAt(src string, lines []int, line, col int) byte {
 	return src[i]
 }
 
-// FuzzYAMLFlowDepth holds YAMLFlowDepth to go-yaml: for every text go-yaml
+// FuzzYAMLDepth holds YAMLDepth to go-yaml: for every text go-yaml
 // reads, it refuses exactly those whose flow collections nest deeper than
 // the limit.
-func FuzzYAMLFlowDepth(f *testing.F) {
+func FuzzYAMLDepth(f *testing.F) {
 	for _, s := range []string{
 		"a: [1, {b: [2]}]\n", "[[[[a]]]]", "- - [[[[x]]]]\n", "a: |\n  [[[[\n", "a: o '\nb: [[[[x]]]]\n",
 		"a: word\n  [[[[\n", "? [[[[a]]]]\n: b\n", "&x [[[[a]]]]: y\n", "!t[[[[ x\n", "'[[[['\n", "a: >2\n   [[[[\n",
 		"--- [[[[a]]]]\n...\n", "a:\n- {b: [[[c]]]}\n", "a\u2028[[[[b]]]]\n", "\ufeff[[[[a]]]]\n", "a\tb: [[[[c]]]]\n",
+		"- - - - x\n", "a:\n  b:\n    c:\n      d: x\n", "a:\n- b:\n  - c: [d]\n", "? - - - x\n: y\n",
 	} {
 		f.Add(s)
 	}
 	const limit = 3
 	f.Fuzz(func(t *testing.T, src string) {
-		got := YAMLFlowDepth(src, limit)
-		depth, err := flowDepth(src)
+		got := YAMLDepth(src, limit)
+		depth, err := yamlDepth(src)
 		if err != nil {
 			return
 		}
 		if depth > limit && got < 0 {
-			t.Fatalf("YAMLFlowDepth(%q) lets through %d levels of flow collections", src, depth)
+			t.Fatalf("YAMLDepth(%q) lets through %d levels of collections", src, depth)
 		}
 		if depth <= limit && got >= 0 {
-			t.Fatalf("YAMLFlowDepth(%q) refuses at %d, but go-yaml reads at most %d levels", src, got, depth)
+			t.Fatalf("YAMLDepth(%q) refuses at %d, but go-yaml reads at most %d levels", src, got, depth)
 		}
 	})
 }

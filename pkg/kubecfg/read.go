@@ -183,9 +183,9 @@ func (c *Config) readFile(input string) ([]byte, error) {
 // Kubernetes' YAML reader does) and converts each document with YAML 1.1
 // rules.
 func yamlDocs(data []byte) ([]any, error) {
-	if at := lex.YAMLFlowDepth(string(data), importer.MaxNesting); at >= 0 {
+	if at := lex.YAMLDepth(string(data), importer.MaxNesting); at >= 0 {
 		line, col := lex.Position(string(data), at)
-		return nil, fmt.Errorf("yaml: line %d, column %d: flow collections nested deeper than %d levels; refusing to parse", line, col, importer.MaxNesting)
+		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, importer.MaxNesting)
 	}
 	var docs []any
 	var cur [][]byte

@@ -104,11 +104,14 @@ func FuzzManifestYamlRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("manifestYaml(%s): %v", s, err)
 		}
-		// Only empty collections are written in flow style ([], {}), so
-		// brackets anywhere else are text, and parseYaml's depth check
-		// must read them so at any limit.
-		if at := lex.YAMLFlowDepth(out.(string), 1); at >= 0 {
-			t.Fatalf("manifestYaml(%s) = %q: the flow depth check counts the bracket at %d", s, out, at)
+		// parseYaml's depth check must count the collections of v, no
+		// more (brackets in strings are text) and no fewer.
+		d := valueDepth(v)
+		if at := lex.YAMLDepth(out.(string), d); at >= 0 {
+			t.Fatalf("manifestYaml(%s) = %q: the depth check finds more than %d levels at %d", s, out, d, at)
+		}
+		if d > 0 && lex.YAMLDepth(out.(string), d-1) < 0 {
+			t.Fatalf("manifestYaml(%s) = %q: the depth check finds fewer than %d levels", s, out, d)
 		}
 		docs, err := ParseYAMLStream(out.(string))
 		if err != nil {
@@ -118,4 +121,22 @@ func FuzzManifestYamlRoundTrip(f *testing.F) {
 			t.Fatalf("round trip of %s through %q gave %#v", s, out, docs)
 		}
 	})
+}
+
+// valueDepth is how deeply collections nest in a JSON value.
+func valueDepth(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case []any:
+		for _, e := range v {
+			d = max(d, valueDepth(e))
+		}
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, valueDepth(e))
+		}
+	default:
+		return 0
+	}
+	return d + 1
 }

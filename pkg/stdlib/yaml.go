@@ -25,15 +25,16 @@ import (
 // document after a "..." document-end line with no "---" before it is an
 // error. Line numbers in errors count from the start
 // of the stream (kubectl's count from the start of each document).
-// MaxYAMLFlowDepth is the deepest nesting of flow collections parseYaml
-// accepts: the parser recurses once per level, which in WebAssembly
-// exhausts the host's stack long before the parser's own limit.
-const MaxYAMLFlowDepth = 1000
+// MaxYAMLDepth is the deepest nesting of collections (block and flow
+// together) parseYaml accepts: the parser recurses once per level, which
+// in WebAssembly exhausts the host's stack long before the parser's own
+// limit.
+const MaxYAMLDepth = 1000
 
 func ParseYAMLStream(s string) ([]any, error) {
-	if at := lex.YAMLFlowDepth(s, MaxYAMLFlowDepth); at >= 0 {
+	if at := lex.YAMLDepth(s, MaxYAMLDepth); at >= 0 {
 		line, col := lex.Position(s, at)
-		return nil, fmt.Errorf("yaml: line %d, column %d: flow collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLFlowDepth)
+		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLDepth)
 	}
 	docs, err := splitYAMLDocuments(s)
 	if err != nil {

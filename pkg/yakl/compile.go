@@ -18,11 +18,12 @@ const (
 	maxAliasSize  = 200000 * aliasNodeCost
 )
 
-// MaxFlowDepth is the deepest nesting of flow collections ([ and {) a
-// .yakl file may have, and of brackets in each of its expressions: the
-// YAML parser and go-jsonnet's recurse once per level, which in
-// WebAssembly exhausts the host's stack long before the parser's own limit.
-const MaxFlowDepth = 1000
+// MaxDepth is the deepest nesting of collections (block and flow
+// together) a .yakl file may have, and of brackets in each of its
+// expressions: the YAML parser and go-jsonnet's recurse once per level,
+// which in WebAssembly exhausts the host's stack long before the parser's
+// own limit.
+const MaxDepth = 1000
 
 // Compile translates a .yakl file to the Jsonnet that kubecfg evaluates.
 // Every node stays on its source line, so the output has as many lines as
@@ -141,9 +142,9 @@ func (c *compiler) errNode(n *yaml.Node, format string, args ...any) error {
 var recoverPanics = true
 
 func compileFile(filename string, src []byte, pretty bool) (string, error) {
-	if at := lex.YAMLFlowDepth(string(src), MaxFlowDepth); at >= 0 {
+	if at := lex.YAMLDepth(string(src), MaxDepth); at >= 0 {
 		line, col := lex.Position(string(src), at)
-		return "", errorf(filename, line, col, "flow collections nested deeper than %d levels; refusing to parse", MaxFlowDepth)
+		return "", errorf(filename, line, col, "collections nested deeper than %d levels; refusing to parse", MaxDepth)
 	}
 	if pretty {
 		out, fwd, err := compileOnce(filename, src, options{pretty: true, sepLocals: true})
