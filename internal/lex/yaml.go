@@ -2,15 +2,17 @@ package lex
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// YAMLDepth returns the offset of the first collection in a YAML text that
-// nests more than max collections, block and flow together, or -1. YAML
-// parsers recurse once per level, and in WebAssembly a few thousand levels
-// exhaust the host's stack, so deeper text is refused before it is parsed.
-// A block collection is at its first key or dash, a flow collection at its
-// bracket.
+// YAMLDepth finds the first collection in a YAML text that nests more than
+// max collections, block and flow together, and reports its line and
+// column (from 1, columns in characters, as go-yaml counts them) with deep
+// true. YAML parsers recurse once per level, and in WebAssembly a few
+// thousand levels exhaust the host's stack, so deeper text is refused
+// before it is parsed. A block collection is at its first key or dash, a
+// flow collection at its bracket.
 //
 // It reads the text as go-yaml's scanner (v2 and v3 alike) splits it into
 // tokens, without building anything: a bracket counts only where go-yaml
@@ -22,12 +24,40 @@ import (
 // stop with a syntax error it goes on as best it can: go-yaml reads
 // nothing past that point, so what is counted there only chooses which
 // of two errors the text gets.
-func YAMLDepth(src string, max int) int {
-	s := yamlScanner{src: src, max: max, indent: -1, keyAllowed: true, over: -1}
-	if strings.HasPrefix(src, "\uFEFF") {
-		s.i = 3 // go-yaml's reader drops the byte order mark before it counts columns
+func YAMLDepth(src string, max int) (line, col int, deep bool) {
+	s := scanYAML(yamlText(src), max)
+	return s.over.line + 1, s.over.col + 1, s.deep
+}
+
+// yamlText is a YAML text as go-yaml's reader passes it on: UTF-16 (with
+// its byte order mark) decoded, and a byte order mark dropped.
+func yamlText(src string) string {
+	var be bool
+	switch {
+	case strings.HasPrefix(src, "\uFEFF"):
+		return src[3:]
+	case strings.HasPrefix(src, "\xFE\xFF"):
+		be = true
+	case strings.HasPrefix(src, "\xFF\xFE"):
+	default:
+		return src
 	}
-	return s.run()
+	units := make([]uint16, 0, len(src)/2)
+	for i := 2; i+1 < len(src); i += 2 {
+		if be {
+			units = append(units, uint16(src[i])<<8|uint16(src[i+1]))
+		} else {
+			units = append(units, uint16(src[i+1])<<8|uint16(src[i]))
+		}
+	}
+	return string(utf16.Decode(units))
+}
+
+// scanYAML reads text to its end or to the first collection too many.
+func scanYAML(text string, max int) *yamlScanner {
+	s := &yamlScanner{src: text, max: max, indent: -1, keyAllowed: true}
+	s.run()
+	return s
 }
 
 // yamlScanner is the state YAMLDepth keeps, named as in go-yaml:
@@ -42,17 +72,24 @@ type yamlScanner struct {
 	flow       int // flow collections open
 	indent     int // column of the innermost block collection, -1 at the top
 	levels     []level
-	indentless int       // levels holding a sequence at their own indentation
-	over       int       // offset of the collection past max, or -1
+	indentless int  // levels holding a sequence at their own indentation
+	deep       bool // a collection past max was found, at over
+	over       mark
 	key        simpleKey // a possible simple key at flow level 0
 	keyAllowed bool      // a simple key may start here
 }
 
+// mark is a position: a byte offset, and a line and column from 0.
+type mark struct{ offset, line, col int }
+
+func (s *yamlScanner) here() mark { return mark{s.i, s.line, s.col} }
+
 // simpleKey is where a token that may turn out to be a mapping key began.
 type simpleKey struct {
-	possible                 bool
-	line, col, index, offset int
-	flow                     int // the deepest flow nesting inside it: [[a]]: b
+	possible bool
+	at       mark
+	index    int
+	flow     int // the deepest flow nesting inside it: [[a]]: b
 }
 
 // level is a block collection: a sequence or a mapping, and for a mapping
@@ -69,11 +106,11 @@ func (s *yamlScanner) depth() int {
 	return s.flow + len(s.levels) + s.indentless
 }
 
-func (s *yamlScanner) run() int {
-	for s.over < 0 {
+func (s *yamlScanner) run() {
+	for !s.deep {
 		s.toNextToken()
 		if s.i >= len(s.src) {
-			return -1
+			return
 		}
 		c := s.src[s.i]
 		if s.flow == 0 {
@@ -94,7 +131,7 @@ func (s *yamlScanner) run() int {
 		case c == '[' || c == '{':
 			s.saveKey()
 			s.flow++
-			s.check(s.i, 0)
+			s.check(s.here(), 0)
 			if s.key.possible {
 				s.key.flow = max(s.key.flow, s.flow)
 			}
@@ -115,12 +152,12 @@ func (s *yamlScanner) run() int {
 			if s.flow == 0 && s.col == s.indent && len(s.levels) > 0 {
 				s.startIndentless()
 			}
-			s.roll(s.col, s.i, true)
+			s.roll(s.col, s.here(), true)
 			s.removeKey()
 			s.keyAllowed = true
 			s.skip()
 		case c == '?' && (s.flow > 0 || s.blankz(s.i+1)):
-			s.roll(s.col, s.i, false)
+			s.roll(s.col, s.here(), false)
 			s.removeKey()
 			s.keyAllowed = s.flow == 0
 			s.skip()
@@ -157,14 +194,13 @@ func (s *yamlScanner) run() int {
 			s.skip()
 		}
 	}
-	return s.over
 }
 
-// check notes the collection at offset at if it is one too many, with
-// extra levels inside it.
-func (s *yamlScanner) check(at, extra int) {
-	if s.over < 0 && s.depth()+extra > s.max {
-		s.over = at
+// check notes the collection at at if it is one too many, with extra
+// levels inside it.
+func (s *yamlScanner) check(at mark, extra int) {
+	if !s.deep && s.depth()+extra > s.max {
+		s.deep, s.over = true, at
 	}
 }
 
@@ -202,8 +238,8 @@ func (s *yamlScanner) unroll(col int) {
 }
 
 // roll opens a block collection at col, outside flow collections, whose
-// first key or dash is at offset at, and reports whether it did.
-func (s *yamlScanner) roll(col, at int, seq bool) bool {
+// first key or dash is at at, and reports whether it did.
+func (s *yamlScanner) roll(col int, at mark, seq bool) bool {
 	if s.flow == 0 && s.indent < col {
 		s.levels = append(s.levels, level{outer: s.indent, seq: seq})
 		s.indent = col
@@ -219,7 +255,7 @@ func (s *yamlScanner) startIndentless() {
 	if top := &s.levels[len(s.levels)-1]; !top.seq && !top.indentless {
 		top.indentless = true
 		s.indentless++
-		s.check(s.i, 0)
+		s.check(s.here(), 0)
 	}
 }
 
@@ -234,7 +270,7 @@ func (s *yamlScanner) endIndentless() {
 
 func (s *yamlScanner) saveKey() {
 	if s.flow == 0 && s.keyAllowed {
-		s.key = simpleKey{true, s.line, s.col, s.index, s.i, 0}
+		s.key = simpleKey{possible: true, at: s.here(), index: s.index}
 	}
 }
 
@@ -251,17 +287,17 @@ func (s *yamlScanner) value() {
 		s.keyAllowed = false // keys inside flow collections open no block collection
 		return
 	}
-	if k := s.key; k.possible && k.line == s.line && k.index+1024 >= s.index {
+	if k := s.key; k.possible && k.at.line == s.line && k.index+1024 >= s.index {
 		// The mapping opens around the key, and so around the flow
 		// collections the key holds.
-		if s.roll(k.col, k.offset, false) {
-			s.check(k.offset, k.flow)
+		if s.roll(k.at.col, k.at, false) {
+			s.check(k.at, k.flow)
 		}
 		s.key.possible = false
 		s.keyAllowed = false
 		return
 	}
-	s.roll(s.col, s.i, false)
+	s.roll(s.col, s.here(), false)
 	s.keyAllowed = true
 }
 

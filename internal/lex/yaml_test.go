@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -60,11 +61,50 @@ func TestYAMLDepth(t *testing.T) {
 		{"after a line separator", "a\u2028" + deep, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := YAMLDepth(tc.src, 10); got != tc.want {
-				t.Errorf("YAMLDepth(%q) = %d, want %d", tc.src, got, tc.want)
+			if got := yamlDepthOffset(tc.src, 10); got != tc.want {
+				t.Errorf("YAMLDepth(%q) finds %d, want %d", tc.src, got, tc.want)
 			}
 			if depth, err := yamlDepth(tc.src); err == nil && (depth > 10) != (tc.want >= 0) {
 				t.Errorf("go-yaml reads %d levels in %q", depth, tc.src)
+			}
+		})
+	}
+}
+
+// yamlDepthOffset is the offset of the collection YAMLDepth finds, or -1.
+func yamlDepthOffset(src string, max int) int {
+	if s := scanYAML(src, max); s.deep {
+		return s.over.offset
+	}
+	return -1
+}
+
+func TestYAMLDepthPosition(t *testing.T) {
+	utf16le := func(s string) string {
+		b := []byte{0xFF, 0xFE}
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = append(b, byte(u), byte(u>>8))
+		}
+		return string(b)
+	}
+	deep := "a: é\nb: [[[[]]]]\n"
+	for _, tc := range []struct {
+		name, src string
+		line, col int
+		deep      bool
+	}{
+		{"shallow", "a: [[]]", 0, 0, false},
+		{"columns in characters", "é: [[[[]]]]", 1, 6, true},
+		{"a key around flow collections", "- [[x]]: y", 1, 3, true},
+		{"after a byte order mark", "\uFEFF" + deep, 2, 6, true},
+		{"UTF-16", utf16le(deep), 2, 6, true},
+		{"UTF-16, big-endian", "\xFE\xFF" + string([]byte{0, '[', 0, '[', 0, '[', 0, '[', 0, ']'}), 1, 4, true},
+		{"UTF-16, shallow", utf16le("a: [[x]]\n"), 0, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line, col, deep := YAMLDepth(tc.src, 3)
+			if deep != tc.deep || deep && (line != tc.line || col != tc.col) {
+				t.Errorf("YAMLDepth(%q) = %d, %d, %v; want %d, %d, %v", tc.src, line, col, deep, tc.line, tc.col, tc.deep)
 			}
 		})
 	}
@@ -170,16 +210,16 @@ func FuzzYAMLDepth(f *testing.F) {
 	}
 	const limit = 3
 	f.Fuzz(func(t *testing.T, src string) {
-		got := YAMLDepth(src, limit)
+		_, _, refused := YAMLDepth(src, limit)
 		depth, err := yamlDepth(src)
 		if err != nil {
 			return
 		}
-		if depth > limit && got < 0 {
+		if depth > limit && !refused {
 			t.Fatalf("YAMLDepth(%q) lets through %d levels of collections", src, depth)
 		}
-		if depth <= limit && got >= 0 {
-			t.Fatalf("YAMLDepth(%q) refuses at %d, but go-yaml reads at most %d levels", src, got, depth)
+		if depth <= limit && refused {
+			t.Fatalf("YAMLDepth(%q) refuses it, but go-yaml reads at most %d levels", src, depth)
 		}
 	})
 }

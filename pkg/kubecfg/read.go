@@ -183,8 +183,7 @@ func (c *Config) readFile(input string) ([]byte, error) {
 // Kubernetes' YAML reader does) and converts each document with YAML 1.1
 // rules.
 func yamlDocs(data []byte) ([]any, error) {
-	if at := lex.YAMLDepth(string(data), importer.MaxNesting); at >= 0 {
-		line, col := lex.Position(string(data), at)
+	if line, col, deep := lex.YAMLDepth(string(data), importer.MaxNesting); deep {
 		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, importer.MaxNesting)
 	}
 	var docs []any

@@ -107,10 +107,10 @@ func FuzzManifestYamlRoundTrip(f *testing.F) {
 		// parseYaml's depth check must count the collections of v, no
 		// more (brackets in strings are text) and no fewer.
 		d := valueDepth(v)
-		if at := lex.YAMLDepth(out.(string), d); at >= 0 {
-			t.Fatalf("manifestYaml(%s) = %q: the depth check finds more than %d levels at %d", s, out, d, at)
+		if line, col, deep := lex.YAMLDepth(out.(string), d); deep {
+			t.Fatalf("manifestYaml(%s) = %q: the depth check finds more than %d levels at %d:%d", s, out, d, line, col)
 		}
-		if d > 0 && lex.YAMLDepth(out.(string), d-1) < 0 {
+		if _, _, deep := lex.YAMLDepth(out.(string), d-1); d > 0 && !deep {
 			t.Fatalf("manifestYaml(%s) = %q: the depth check finds fewer than %d levels", s, out, d)
 		}
 		docs, err := ParseYAMLStream(out.(string))

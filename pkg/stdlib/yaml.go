@@ -32,8 +32,7 @@ import (
 const MaxYAMLDepth = 1000
 
 func ParseYAMLStream(s string) ([]any, error) {
-	if at := lex.YAMLDepth(s, MaxYAMLDepth); at >= 0 {
-		line, col := lex.Position(s, at)
+	if line, col, deep := lex.YAMLDepth(s, MaxYAMLDepth); deep {
 		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLDepth)
 	}
 	docs, err := splitYAMLDocuments(s)

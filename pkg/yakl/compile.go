@@ -142,8 +142,7 @@ func (c *compiler) errNode(n *yaml.Node, format string, args ...any) error {
 var recoverPanics = true
 
 func compileFile(filename string, src []byte, pretty bool) (string, error) {
-	if at := lex.YAMLDepth(string(src), MaxDepth); at >= 0 {
-		line, col := lex.Position(string(src), at)
+	if line, col, deep := lex.YAMLDepth(string(src), MaxDepth); deep {
 		return "", errorf(filename, line, col, "collections nested deeper than %d levels; refusing to parse", MaxDepth)
 	}
 	if pretty {
