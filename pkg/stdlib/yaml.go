@@ -15,6 +15,12 @@ import (
 	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
+// MaxYAMLDepth is the deepest nesting of collections (block and flow
+// together) parseYaml accepts: the parser recurses once per level, which
+// in WebAssembly exhausts the host's stack long before the parser's own
+// limit.
+const MaxYAMLDepth = 1000
+
 // ParseYAMLStream reads a YAML stream the way kubectl does (and kubecfg's
 // parseYaml): the text is cut into documents at lines that start with
 // "---", each document is read with YAML 1.1 rules (yes is true, 012 is
@@ -23,14 +29,9 @@ import (
 // blank lines is null. A separator line followed by anything but a comment
 // is an error, as in kubectl. Unlike kubectl, which drops it silently, a
 // document after a "..." document-end line with no "---" before it is an
-// error. Line numbers in errors count from the start
-// of the stream (kubectl's count from the start of each document).
-// MaxYAMLDepth is the deepest nesting of collections (block and flow
-// together) parseYaml accepts: the parser recurses once per level, which
-// in WebAssembly exhausts the host's stack long before the parser's own
-// limit.
-const MaxYAMLDepth = 1000
-
+// error. Line numbers in errors count from the start of the stream
+// (kubectl's count from the start of each document). Collections nested
+// deeper than MaxYAMLDepth are refused before parsing.
 func ParseYAMLStream(s string) ([]any, error) {
 	if line, col, deep := lex.YAMLDepth(s, MaxYAMLDepth); deep {
 		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLDepth)
