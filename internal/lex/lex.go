@@ -1,7 +1,7 @@
 // Package lex scans source text without parsing it: it finds the bytes of
 // Jsonnet source that are code, outside strings (every Jsonnet form, |||
 // text blocks included) and comments, and how deeply a YAML text nests
-// flow collections. Malformed text is scanned as far as it goes.
+// its collections. Malformed text is scanned as far as it goes.
 package lex
 
 // Code calls visit with the offset of every byte of src that is outside
