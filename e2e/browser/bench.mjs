@@ -13,10 +13,12 @@
 //     result, with where each visit's time went (the page's marks);
 //   - keystroke-to-output latency on the default example: from the keydown
 //     to the frame after the run's result is on the page;
+//   - the start-up floor (floor.mjs): bare go-jsonnet, and the core engine
+//     alone, in a page that does nothing but start their worker, cold;
 //   - the next result after the watchdog stopped a run;
 //   - run() under Node for each example.
 //
-//   node bench.mjs [--runs N] [--docs ../../docs/benchmarks.md]
+//   node bench.mjs [--runs N] [--bare ../../bin/barejsonnet.wasm] [--docs ../../docs/benchmarks.md]
 //
 // With --docs, the section between the bench-web markers of that file is
 // replaced with the figures.
@@ -25,15 +27,18 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
+import { floorVisits } from "./floor.mjs";
 import { waitStatus, waitOffline, waitMark, watchPrerendered, painted } from "./helpers.mjs";
 import { loadKubecfg } from "../../web/node/run.mjs";
 import { examples } from "../../web/src/examples.js";
-import { toRequest, fromExample } from "../../web/src/state.js";
+import { toRequest, fromExample, normalize } from "../../web/src/state.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const runs = Number(arg("--runs", 5));
 const docs = arg("--docs", "");
+const bare = path.resolve(arg("--bare", path.join(root, "bin", "barejsonnet.wasm")));
+if (!existsSync(bare)) throw new Error(`${bare} is missing: make bin/barejsonnet.wasm`);
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const median = (xs) => sorted(xs)[Math.floor(xs.length / 2)];
@@ -162,6 +167,22 @@ for (const [name, visits] of [["cold", cold], ["later", later], ["restarted late
   const med = (k) => ms(median(visits.map((p) => p[k])));
   row(`where a ${name} visit's time goes (medians): main.js starts / worker spawned / worker runs / compiled in / Go init / engine ready / first run / engine's result`,
     `${med("main")} / ${med("spawned")} / ${med("workerStart")} / ${med("compile")} / ${med("init")} / ${med("ready")} / ${med("run")} / ${med("engine")}`);
+}
+
+// The floor: how soon the same Chromium gets a first result from a Go wasm
+// engine in a page that does nothing else, cold.
+{
+  const request = toRequest(normalize(fromExample(examples[0])), "");
+  const floor = await floorVisits({ runs, bare, staticDir: path.join(root, "static"), request });
+  const med = (xs, k) => ms(median(xs.map((v) => v[k])));
+  const what = {
+    bare: `bare go-jsonnet (wasm/barejsonnet, ${mb(readFileSync(bare).length)} raw) on a one-line program`,
+    core: "the core engine alone on the first example's request (the page's first run, without the page)",
+  };
+  for (const [name, visits] of Object.entries(floor)) {
+    row(`floor, cold profile, a page that only starts the worker: ${what[name]}: first result, median (min–max); worker runs / compiled in / Go init / run (medians)`,
+      `${spread(visits.map((v) => v.result))}; ${med(visits, "workerStart")} / ${med(visits, "compileMs")} / ${med(visits, "initMs")} / ${med(visits, "runMs")}`);
+  }
 }
 
 // Keystroke to output: type into the string 'web' of the default example;

@@ -10,7 +10,6 @@ import (
 
 	jsonnet "github.com/google/go-jsonnet"
 
-	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
@@ -183,8 +182,8 @@ func (c *Config) readFile(input string) ([]byte, error) {
 // Kubernetes' YAML reader does) and converts each document with YAML 1.1
 // rules.
 func yamlDocs(data []byte) ([]any, error) {
-	if line, col, deep := lex.YAMLDepth(string(data), importer.MaxNesting); deep {
-		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, importer.MaxNesting)
+	if err := stdlib.CheckYAMLDepth(string(data)); err != nil {
+		return nil, err
 	}
 	var docs []any
 	var cur [][]byte

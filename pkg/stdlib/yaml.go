@@ -21,6 +21,16 @@ import (
 // limit.
 const MaxYAMLDepth = 1000
 
+// CheckYAMLDepth refuses YAML text whose collections nest deeper than
+// MaxYAMLDepth, naming the line and column (in characters, as go-yaml
+// counts them) where the limit is passed; it parses nothing.
+func CheckYAMLDepth(s string) error {
+	if line, col, deep := lex.YAMLDepth(s, MaxYAMLDepth); deep {
+		return fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLDepth)
+	}
+	return nil
+}
+
 // ParseYAMLStream reads a YAML stream the way kubectl does (and kubecfg's
 // parseYaml): the text is cut into documents at lines that start with
 // "---", each document is read with YAML 1.1 rules (yes is true, 012 is
@@ -33,8 +43,8 @@ const MaxYAMLDepth = 1000
 // (kubectl's count from the start of each document). Collections nested
 // deeper than MaxYAMLDepth are refused before parsing.
 func ParseYAMLStream(s string) ([]any, error) {
-	if line, col, deep := lex.YAMLDepth(s, MaxYAMLDepth); deep {
-		return nil, fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLDepth)
+	if err := CheckYAMLDepth(s); err != nil {
+		return nil, err
 	}
 	docs, err := splitYAMLDocuments(s)
 	if err != nil {

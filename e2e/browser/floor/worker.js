@@ -1,0 +1,28 @@
+// Starts the wasm program its name says ("bare": wasm/barejsonnet, or
+// "core": the playground's core engine), then runs one request and posts
+// the answer with where the time went.
+const startedAt = performance.timeOrigin + performance.now();
+importScripts("wasm_exec.js");
+(async () => {
+  try {
+    const go = new Go();
+    const t0 = performance.now();
+    const { instance } = await WebAssembly.instantiateStreaming(fetch(`${self.name}.wasm`), go.importObject);
+    const t1 = performance.now();
+    go.run(instance);
+    const t2 = performance.now();
+    let output, error;
+    if (self.name === "core") {
+      const request = await (await fetch("request.json")).json();
+      const r = await globalThis.kubecfg.run(request);
+      output = r.output;
+      if (r.exitCode !== 0) error = r.stderr || `exit ${r.exitCode}`;
+    } else {
+      ({ output, error } = await globalThis.barejsonnet.run("floor.jsonnet", "{ squares: [i * i for i in std.range(1, 10)] }"));
+    }
+    const t3 = performance.now();
+    postMessage({ output, error, startedAt, compileMs: t1 - t0, initMs: t2 - t1, runMs: t3 - t2 });
+  } catch (err) {
+    postMessage({ error: String(err && err.message || err) });
+  }
+})();
