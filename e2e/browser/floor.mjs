@@ -62,10 +62,10 @@ async function serveFloor({ bare, staticDir, request }) {
 
 /**
  * floorVisits makes runs cold visits of each program, taking turns, and
- * resolves to { bare: [...], core: [...] }, each visit's
- * { result (ms since navigation start), spawned..., compileMs, initMs,
- * runMs, workerStart }. A program that answers with an error fails the
- * benchmark: a floor must be measured on a working engine.
+ * resolves to { bare: [...], core: [...] }, each visit's { result,
+ * workerStart (both ms since navigation start), compileMs, initMs, runMs,
+ * output }. A program that answers with an error fails the benchmark: a
+ * floor must be measured on a working engine.
  */
 export async function floorVisits({ runs, bare, staticDir, request }) {
   const server = await serveFloor({ bare, staticDir, request });

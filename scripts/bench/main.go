@@ -11,7 +11,7 @@
 // own benchmark lines, and with -docs rewrites its sections of
 // docs/benchmarks.md.
 //
-//	go run ./scripts/bench [-n 9] [-warm 2] [-docs docs/benchmarks.md] [-cpuprofile f]
+//	go run ./scripts/bench [-n 15] [-warm 2] [-docs docs/benchmarks.md] [-cpuprofile f]
 package main
 
 import (
@@ -33,7 +33,7 @@ func main() {
 
 func run(args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	n := fs.Int("n", 9, "measured calls per cell (the median is reported)")
+	n := fs.Int("n", 15, "measured calls per cell (the median is reported; sub-millisecond cells move a lot with fewer)")
 	warm := fs.Int("warm", 2, "calls per cell before measuring")
 	progs := fs.String("programs", "recursion,strings,k8s200", "benchmark programs (scripts/bench/testdata/NAME.jsonnet)")
 	docs := fs.String("docs", "", "rewrite this file's evaluator sections (docs/benchmarks.md) with the figures")

@@ -3,6 +3,9 @@
 // the answer with where the time went.
 const startedAt = performance.timeOrigin + performance.now();
 importScripts("wasm_exec.js");
+// The core engine's request is on its way while the engine compiles, as
+// the page posts its first run before the engine is ready.
+const request = self.name === "core" ? fetch("request.json").then((r) => r.json()) : null;
 (async () => {
   try {
     const go = new Go();
@@ -13,8 +16,7 @@ importScripts("wasm_exec.js");
     const t2 = performance.now();
     let output, error;
     if (self.name === "core") {
-      const request = await (await fetch("request.json")).json();
-      const r = await globalThis.kubecfg.run(request);
+      const r = await globalThis.kubecfg.run(await request);
       output = r.output;
       if (r.exitCode !== 0) error = r.stderr || `exit ${r.exitCode}`;
     } else {
