@@ -9,8 +9,9 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime/debug"
-	"strings"
 	"syscall"
+
+	"github.com/kubecfg/kubecfg/pkg/fatal"
 )
 
 // supervisedEnv marks the child process that does the work.
@@ -22,34 +23,11 @@ const supervisedEnv = "KUBECFG_SUPERVISED"
 // Go stack overflow; a smaller limit ends them in seconds, not minutes.
 const childMaxStack = 256 << 20
 
-// OverflowMessage replaces the Go runtime's stack trace when the child
-// dies of a stack overflow.
-const OverflowMessage = "evaluation overflowed the stack and was stopped: a recursion that Jsonnet's own limit does not catch, such as comparing objects that contain themselves ({a: $} == {a: $})"
-
-// OutOfMemoryMessage replaces the Go runtime's report when the child runs
-// out of memory.
-const OutOfMemoryMessage = "evaluation ran out of memory and was stopped: the program builds a value too large for this machine (such as std.repeat('x', 1e9))"
-
-// fatalReports are the first lines of the Go runtime's fatal reports that
-// supervise replaces, with their replacements.
-var fatalReports = []struct{ prefix, message string }{
-	{"runtime: goroutine stack exceeds", OverflowMessage},
-	{"fatal error: stack overflow", OverflowMessage},
-	{"runtime: out of memory", OutOfMemoryMessage},
-	{"fatal error: out of memory", OutOfMemoryMessage},
-	{"fatal error: runtime: out of memory", OutOfMemoryMessage},
-	{"fatal error: runtime: cannot allocate memory", OutOfMemoryMessage},
-	{"fatal error: ", FatalMessage},
-}
-
-// FatalMessage replaces any other fatal report of the Go runtime.
-const FatalMessage = "evaluation was stopped by a fatal error of the Go runtime"
-
 // supervise runs kubecfg in a child process so that a fatal Go runtime
 // error (which no recover() can catch) still ends with one clear sentence
 // and exit status 1. Standard input and output pass straight through;
 // standard error passes through line by line until the runtime's fatal
-// report starts, which is replaced by OverflowMessage.
+// report starts, which is replaced by its sentence (pkg/fatal).
 func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv(supervisedEnv) != "" {
 		debug.SetMaxStack(childMaxStack)
@@ -80,12 +58,12 @@ func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cmd.Process.Signal(s)
 		}
 	}()
-	fatal := filterStderr(pipe, stderr)
+	sentence := filterStderr(pipe, stderr)
 	err = cmd.Wait()
 	signal.Stop(sigs)
 	close(sigs)
-	if fatal != "" {
-		fmt.Fprintln(stderr, fatal)
+	if sentence != "" {
+		fmt.Fprintln(stderr, sentence)
 		return 1
 	}
 	var ee *exec.ExitError
@@ -108,19 +86,17 @@ func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // none came).
 func filterStderr(r io.Reader, w io.Writer) string {
 	br := bufio.NewReader(r)
-	fatal := ""
+	sentence := ""
 	for {
 		line, err := br.ReadString('\n')
-		for _, f := range fatalReports {
-			if fatal == "" && strings.HasPrefix(line, f.prefix) {
-				fatal = f.message
-			}
+		if sentence == "" {
+			sentence, _ = fatal.Message(line)
 		}
-		if fatal == "" && line != "" {
+		if sentence == "" && line != "" {
 			io.WriteString(w, line)
 		}
 		if err != nil {
-			return fatal
+			return sentence
 		}
 	}
 }

@@ -3,16 +3,18 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/pkg/fatal"
 )
 
 func TestFilterStderr(t *testing.T) {
 	for _, tc := range []struct{ name, in, out, fatal string }{
 		{"plain error passes", "error reading a.jsonnet: boom\n", "error reading a.jsonnet: boom\n", ""},
-		{"stack overflow", "warning: x\nruntime: goroutine stack exceeds 262144000-byte limit\nfatal error: stack overflow\n\ngoroutine 1 [running]:\n", "warning: x\n", OverflowMessage},
-		{"out of memory", "fatal error: runtime: out of memory\n\nruntime stack:\n", "", OutOfMemoryMessage},
-		{"out of memory, other wording", "runtime: out of memory: cannot allocate 1073741824-byte block\nfatal error: out of memory\n", "", OutOfMemoryMessage},
-		{"cannot allocate", "fatal error: runtime: cannot allocate memory\n\nruntime stack:\n", "", OutOfMemoryMessage},
-		{"any other fatal error", "fatal error: concurrent map writes\n\ngoroutine 7:\n", "", FatalMessage},
+		{"stack overflow", "warning: x\nruntime: goroutine stack exceeds 262144000-byte limit\nfatal error: stack overflow\n\ngoroutine 1 [running]:\n", "warning: x\n", fatal.Overflow},
+		{"out of memory", "fatal error: runtime: out of memory\n\nruntime stack:\n", "", fatal.OutOfMemory},
+		{"out of memory, other wording", "runtime: out of memory: cannot allocate 1073741824-byte block\nfatal error: out of memory\n", "", fatal.OutOfMemory},
+		{"cannot allocate", "fatal error: runtime: cannot allocate memory\n\nruntime stack:\n", "", fatal.OutOfMemory},
+		{"any other fatal error", "fatal error: concurrent map writes\n\ngoroutine 7:\n", "", fatal.Other},
 		{"no trailing newline", "last words", "last words", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

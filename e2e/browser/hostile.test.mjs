@@ -97,6 +97,8 @@ test("every hostile case ends as expected, and a harmless program runs after it"
           // dead page is not.
           if (r.kind === "crash") {
             assert.deepEqual(r.restarts, ["crash"]);
+            // The runner says why in the CLI's words (pkg/fatal).
+            for (const s of c.stderr || []) assert.ok(r.message.includes(s.trim()), `message ${r.message} lacks ${s}`);
           } else if (c.envelope === "watchdog") {
             assert.equal(r.kind, "timeout", `${c.name}: ${text.slice(0, 200)}`);
           } else {

@@ -344,8 +344,27 @@ test("the watchdog stops a runaway evaluation and the next edit works", async ()
   await setSource(page, "std.foldl(function(a, i) a + std.foldl(function(b, j) b + j, std.range(1, 1000), 0), std.range(1, 100000), 0)\n");
   const status = await waitStatus(page, /ran past 5 s/, 30000);
   assert.match(status, /^Stopped: the evaluation ran past 5 s; started a fresh engine\.$/);
+  assert.match(await editorText(page), /^std\.foldl\(function\(a, i\)/, "the program that was stopped is still in the editor");
   await setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after' } } }\n");
   await waitOutput(page, /name: after/, 20000);
+  await waitStatus(page, /^Evaluated/);
+});
+
+test("a program that kills the engine: the page says so, keeps what was typed, and the next edit works", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  // A self-referential comparison: go-jsonnet's equality recurses until
+  // Go's stack overflows, which no recover() catches; the worker dies.
+  const deadly = "local o = { a: $ };\n{ r: o == o }\n";
+  await setSource(page, deadly);
+  // The same sentence as the CLI's (pkg/fatal), from the runtime's report
+  // the dying engine wrote.
+  const said = "Evaluation overflowed the stack and was stopped: a recursion that Jsonnet's own limit does not catch, such as comparing objects that contain themselves ({a: $} == {a: $}); started a fresh engine.";
+  assert.equal(await waitStatus(page, /^Evaluation overflowed/, 30000), said);
+  assert.equal(await errorsText(page), said);
+  assert.equal((await editorText(page)).trim(), deadly.trim(), "the program is still in the editor");
+  await setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'revived' } } }\n");
+  await waitOutput(page, /name: revived/, 20000);
   await waitStatus(page, /^Evaluated/);
 });
 

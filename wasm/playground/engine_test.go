@@ -3,16 +3,19 @@
 package main
 
 import (
+	"encoding/json"
 	"syscall/js"
 	"testing"
 	"time"
 
+	"github.com/kubecfg/kubecfg/pkg/fatal"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // TestEngine checks both builds (make test-wasm-shim runs this package
 // with and without the kubecfg_noschema tag): schema says which engine
-// this is, and only the core engine asks for the full one.
+// this is, only the core engine asks for the full one, and both hand the
+// worker pkg/fatal's table (web/src/fatal.js).
 func TestEngine(t *testing.T) {
 	go main()
 	for i := 0; i < 100 && js.Global().Get("kubecfg").IsUndefined(); i++ {
@@ -21,6 +24,10 @@ func TestEngine(t *testing.T) {
 	api := js.Global().Get("kubecfg")
 	if api.IsUndefined() {
 		t.Fatal("main did not define globalThis.kubecfg")
+	}
+	want, _ := json.Marshal(fatal.Reports)
+	if got := js.Global().Get("JSON").Call("stringify", api.Get("fatalReports")).String(); got != string(want) {
+		t.Errorf("kubecfg.fatalReports = %s, want pkg/fatal.Reports %s", got, want)
 	}
 	if got := api.Get("schema").Bool(); got != stdlib.SchemaBuiltIn {
 		t.Fatalf("kubecfg.schema = %v, want %v", got, stdlib.SchemaBuiltIn)

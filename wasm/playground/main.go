@@ -2,11 +2,12 @@
 
 // Command playground is the browser playground's WebAssembly shim: it
 // defines globalThis.kubecfg = { version, schema, run(request) →
-// Promise<response>, features() → rows } on top of pkg/playground and then keeps the Go
-// program alive. Requests and responses cross the boundary as JSON text, so
-// they are exactly the JSON form of playground.Request and
-// playground.Response. A bad request, an error or a panic becomes a
-// response with a diagnostic; the instance stays usable.
+// Promise<response>, features() → rows, fatalReports (pkg/fatal.Reports) }
+// on top of pkg/playground and then keeps the Go program alive. Requests
+// and responses cross the boundary as JSON text, so they are exactly the
+// JSON form of playground.Request and playground.Response. A bad request,
+// an error or a panic becomes a response with a diagnostic; the instance
+// stays usable.
 //
 // It is built twice: in full, and with the build tag kubecfg_noschema as
 // the core engine the page starts with (no JSON Schema validator; schema
@@ -19,6 +20,7 @@ import (
 	"fmt"
 	"syscall/js"
 
+	"github.com/kubecfg/kubecfg/pkg/fatal"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"
@@ -42,6 +44,8 @@ func main() {
 	api.Set("schema", stdlib.SchemaBuiltIn)
 	api.Set("run", js.FuncOf(run))
 	api.Set("features", js.FuncOf(featureRows))
+	// For the worker to name a fatal report once this program has died.
+	api.Set("fatalReports", toJS(fatal.Reports))
 	js.Global().Set("kubecfg", api)
 	select {} // callbacks run on this process; never exit
 }

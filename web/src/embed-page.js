@@ -52,7 +52,8 @@ async function run() {
   try {
     resp = await runner.run(req);
   } catch (err) {
-    status(err.name === "TimeoutError" ? `${err.message}.` : `The engine failed: ${err.message}`, true);
+    const stopped = err.name === "TimeoutError" || err.name === "EngineCrash";
+    status(stopped ? `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.` : `The engine failed: ${err.message}`, true);
     return;
   }
   if (!resp) return;

@@ -568,8 +568,8 @@ async function runNow() {
   try {
     resp = await runner.run(request);
   } catch (err) {
-    if (err.name === "TimeoutError") {
-      showTimeout(err.message);
+    if (err.name === "TimeoutError" || err.name === "EngineCrash") {
+      showStopped(err.message);
       return;
     }
     if (engineReady) runStatus(`The engine failed: ${err.message}`, true); // else start() says why
@@ -579,7 +579,9 @@ async function runNow() {
   show(resp, request);
 }
 
-function showTimeout(message) {
+// showStopped says that a run was stopped (the watchdog) or ended with the
+// engine (a crash), in the errors pane and the status line.
+function showStopped(message) {
   lastResponse = null;
   lineMap = null;
   const box = $("errors");

@@ -18,6 +18,18 @@ export class TimeoutError extends Error {
   }
 }
 
+/**
+ * EngineCrash marks a run during which the engine died (a fatal Go error
+ * such as a stack overflow, or a trap); its message says why when that is
+ * known, in the CLI's words (pkg/fatal).
+ */
+export class EngineCrash extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "EngineCrash"; // checked by name, as TimeoutError
+  }
+}
+
 export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
@@ -104,7 +116,7 @@ export class Runner {
           w.onmessage = (e) => this.onResult(w, e.data);
           w.onerror = (e) => {
             e.preventDefault(); // handled: the worker is replaced
-            if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"})`);
+            if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"}) during the evaluation`);
           };
           resolve(m);
         } else if (m.type === "failed") {
@@ -150,7 +162,7 @@ export class Runner {
   }
 
   onResult(w, m) {
-    if (w === this.worker && m.type === "exited") { this.crashed("the engine exited"); return; }
+    if (w === this.worker && m.type === "exited") { this.crashed(m.message || "the engine exited during the evaluation"); return; }
     if (w !== this.worker || m.type !== "result" || !this.inflight || m.id !== this.inflight.id) return;
     const job = this.inflight;
     clearTimeout(job.timer);
@@ -179,7 +191,10 @@ export class Runner {
     this.pump();
   }
 
-  /** crashed replaces a worker that died (out of memory, say) at once. */
+  /**
+   * crashed replaces a worker that died (out of memory, say) at once, and
+   * fails the run in flight with why.
+   */
   crashed(why) {
     const job = this.inflight;
     this.inflight = null;
@@ -187,7 +202,7 @@ export class Runner {
     this.worker.terminate();
     this.spawn().catch(() => {});
     if (this.opts.onRestart) this.opts.onRestart("crash");
-    if (job) job.reject(new Error(`${why} during the evaluation; started a fresh engine`));
+    if (job) job.reject(new EngineCrash(`${why}; started a fresh engine`));
     this.pump();
   }
 

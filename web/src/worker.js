@@ -6,19 +6,75 @@
 // requests, the first of which may arrive before the engine is ready. It
 // is a classic worker script (wasm_exec.js is loaded with importScripts).
 /* global importScripts, Go */
+import { deathMessage, isStackOverflow } from "./fatal.js";
 
 let ready = null;
 let dead = false;
 let startup = null;
+// The engine's pkg/fatal.Reports, kept from when it was alive, and the end
+// of what it wrote to standard error: a Go program that dies of a fatal
+// error writes the report there first.
+let reports = [];
+let stderrTail = "";
+
+// A stack overflow in the browser's own stack (see fatal.js) is reported
+// as an uncaught error or rejection, often after the next call into the
+// broken instance has trapped.
+let stackOverflow = false;
+let sawOverflow = () => {};
+const overflowed = new Promise((resolve) => { sawOverflow = resolve; });
+const noteStack = (e) => {
+  if (isStackOverflow(e)) {
+    stackOverflow = true;
+    sawOverflow();
+  }
+};
+// Either way, once the engine runs, died tells the page, and the browser
+// need not report the error again.
+self.addEventListener("unhandledrejection", (e) => {
+  noteStack(e.reason);
+  if (!startup || !isStackOverflow(e.reason)) return;
+  e.preventDefault();
+  died(e.reason);
+});
+self.addEventListener("error", (e) => {
+  noteStack(e.error ?? e);
+  if (!startup) return; // the engine is not running yet: start() reports
+  e.preventDefault();
+  died(e.error ?? new Error(e.message));
+});
 
 // died tells the page that this engine can no longer run anything: the Go
 // program exited (a fatal error such as a stack overflow or running out of
-// memory), or the wasm trapped under a call. The page replaces the worker.
-function died() {
-  if (!dead) {
-    dead = true;
-    postMessage({ type: "exited" });
+// memory), or the wasm trapped under a call (err). The page replaces the
+// worker; message says why in the words the CLI uses, when that is known.
+// After a trap the message waits up to 200 ms for a stack overflow, which
+// is reported a few milliseconds after the trap it caused.
+function died(err) {
+  if (dead) return;
+  dead = true;
+  noteStack(err);
+  const post = () => postMessage({ type: "exited", message: deathMessage({ reports, stderr: stderrTail, stackOverflow, err }) });
+  if (err instanceof WebAssembly.RuntimeError && !stackOverflow) {
+    Promise.race([overflowed, new Promise((resolve) => setTimeout(resolve, 200))]).then(post);
+  } else {
+    post();
   }
+}
+
+// keepStderr keeps the last 16 KB the Go program writes to standard error
+// (wasm_exec.js writes everything through globalThis.fs.writeSync, and
+// still logs it to the console).
+function keepStderr() {
+  const fs = globalThis.fs;
+  if (!fs || fs.kubecfgKept) return;
+  const write = fs.writeSync.bind(fs);
+  const decoder = new TextDecoder();
+  fs.writeSync = (fd, buf) => {
+    if (fd === 2) stderrTail = (stderrTail + decoder.decode(buf, { stream: true })).slice(-16384);
+    return write(fd, buf);
+  };
+  fs.kubecfgKept = true;
 }
 
 // load answers url from the service worker's cache when it is there (a
@@ -47,13 +103,15 @@ async function start(msg) {
   const t0 = performance.now();
   const compiling = msg.module ? Promise.resolve(msg.module) : compile(msg.wasmUrl);
   importScripts(msg.wasmExecUrl); // while the engine downloads and compiles
+  keepStderr();
   const module = await compiling;
   const t1 = performance.now();
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
   const t2 = performance.now();
-  go.run(instance).then(died, died);
+  go.run(instance).then(() => died(), died);
   if (!globalThis.kubecfg) throw new Error("the engine did not define globalThis.kubecfg");
+  reports = globalThis.kubecfg.fatalReports || [];
   startup = { startedAt: performance.timeOrigin + t0, compileMs: t1 - t0, instantiateMs: t2 - t1, initMs: performance.now() - t2, readyAt: performance.timeOrigin + performance.now() };
   return { k: globalThis.kubecfg, module: msg.module ? null : module };
 }
@@ -93,7 +151,7 @@ self.onmessage = async (ev) => {
       // kubecfg.run turns every error and panic into a response; an
       // exception here is the engine itself failing (a trap, the host's
       // stack exhausted), after which the instance is not usable.
-      return died();
+      return died(err);
     }
     if (dead || !response || typeof response.exitCode !== "number") return died();
     postMessage({ type: "result", id: msg.id, response, wallMs: performance.now() - started });

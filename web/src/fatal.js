@@ -1,0 +1,29 @@
+// Why an engine died, in the words the CLI uses (pkg/fatal). The worker
+// keeps the engine's table of the Go runtime's fatal reports (its
+// kubecfg.fatalReports, [{prefix, message}]) from while it was alive, and
+// the end of what the Go program wrote to standard error.
+
+/**
+ * isStackOverflow says whether an error (or its text) is the browser's
+ * stack running out. Go's wasm port runs Go calls on that stack, so a
+ * recursion that Jsonnet's limit does not count (comparing objects that
+ * contain themselves) ends there, not in Go's own stack check.
+ */
+export function isStackOverflow(e) {
+  return /Maximum call stack/i.test(String(e?.message ?? e));
+}
+
+/**
+ * deathMessage names why the engine died: a stack overflow (the browser's
+ * or Go's), else the first fatal report that starts a line of stderr,
+ * else the trap err; "" when nothing is known.
+ */
+export function deathMessage({ reports = [], stderr = "", stackOverflow = false, err = null }) {
+  const overflow = reports.find((r) => r.prefix === "fatal error: stack overflow")?.message;
+  if ((stackOverflow || isStackOverflow(err)) && overflow) return overflow;
+  for (const line of stderr.split("\n")) {
+    const r = reports.find((r) => line.startsWith(r.prefix));
+    if (r) return r.message;
+  }
+  return err?.message ? `the engine failed (${err.message}) during the evaluation` : "";
+}

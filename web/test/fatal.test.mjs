@@ -1,0 +1,39 @@
+// deathMessage (web/src/fatal.js): why the worker's engine died, in the
+// CLI's words, from what the worker saw.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { deathMessage, isStackOverflow } from "../src/fatal.js";
+
+// The shape of pkg/fatal.Reports (the engine hands over the real table;
+// wasm/playground's TestEngine holds it to pkg/fatal).
+const reports = [
+  { prefix: "runtime: goroutine stack exceeds", message: "OVERFLOW" },
+  { prefix: "fatal error: stack overflow", message: "OVERFLOW" },
+  { prefix: "runtime: out of memory", message: "MEMORY" },
+  { prefix: "fatal error: ", message: "OTHER" },
+];
+
+test("deathMessage", async (t) => {
+  const cases = [
+    { name: "the browser's stack ran out", in: { stackOverflow: true, err: new WebAssembly.RuntimeError("memory access out of bounds") }, want: "OVERFLOW" },
+    { name: "the error is the overflow", in: { err: new RangeError("Maximum call stack size exceeded") }, want: "OVERFLOW" },
+    // What Go's wasm runtime writes when memory.grow fails, in the pieces it writes it in.
+    { name: "out of memory", in: { stderr: "log line\nruntime: out of memory: cannot allocate 524288-byte block (4187586560 in use)\nfatal error: out of memory\n\ngoroutine 1 [running]:\n" }, want: "MEMORY" },
+    { name: "Go's own stack check", in: { stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n" }, want: "OVERFLOW" },
+    { name: "another fatal error", in: { stderr: "fatal error: all goroutines are asleep - deadlock!\n" }, want: "OTHER" },
+    { name: "a report must start its line", in: { stderr: "error reading a.jsonnet: fatal error: no\n" }, want: "" },
+    { name: "a trap, nothing else known", in: { err: new WebAssembly.RuntimeError("unreachable") }, want: "the engine failed (unreachable) during the evaluation" },
+    { name: "nothing known", in: {}, want: "" },
+    { name: "an engine without the table", in: { reports: [], stackOverflow: true }, want: "" },
+  ];
+  for (const c of cases) {
+    await t.test(c.name, () => assert.equal(deathMessage({ reports, ...c.in }), c.want));
+  }
+});
+
+test("isStackOverflow", () => {
+  assert.ok(isStackOverflow(new RangeError("Maximum call stack size exceeded")));
+  assert.ok(isStackOverflow("Uncaught RangeError: Maximum call stack size exceeded"));
+  assert.ok(!isStackOverflow(new RangeError("Invalid array length")));
+  assert.ok(!isStackOverflow(undefined));
+});
