@@ -251,6 +251,29 @@ test("editing re-evaluates", async () => {
   assert.match(await outputText(page), /"n": "42"/);
 });
 
+test("the output pane keeps the reader's place when an edit changes little or nothing of it", async () => {
+  const { page } = b;
+  await waitStatus(page, /^Evaluated/);
+  const src = "{ ['cm%d' % i]: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm%d' % i } } for i in std.range(10, 90) }\n";
+  await setSource(page, src);
+  await waitOutput(page, /name: cm10\n/);
+  const scroller = page.locator("#output-view .cm-scroller");
+  const top = await scroller.evaluate((el) => { el.scrollTop = Math.floor(el.scrollHeight / 2); return el.scrollTop; });
+  assert.ok(top > 100, `the output scrolls (scrollTop ${top})`);
+  // A comment changes the program, not its output: the reader keeps their
+  // place in the output.
+  const status = await afterRun(page, () => setSource(page, "// unchanged output\n" + src));
+  assert.match(status, /^Evaluated/);
+  assert.equal(await scroller.evaluate((el) => el.scrollTop), top);
+  // A change below the visible part: only that part is replaced.
+  const changed = src.replace("} for i", "} + (if i == 88 then { data: { added: 'here' } } else {}) for i");
+  assert.notEqual(changed, src);
+  assert.match(await afterRun(page, () => setSource(page, changed)), /^Evaluated/);
+  assert.equal(await scroller.evaluate((el) => el.scrollTop), top);
+  await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await waitOutput(page, /added: here/);
+});
+
 test("Ctrl-Enter runs at once", async () => {
   const { page } = b;
   await waitStatus(page, /^Evaluated/);

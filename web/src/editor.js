@@ -178,15 +178,38 @@ export function createOutput(parent, { onHoverLine }) {
       ],
     }),
   });
+  let shownMode = "yaml";
   return {
     view,
+    /**
+     * set shows text in mode. Only the part that differs from what is
+     * shown is replaced, so the reader keeps their place (scroll position,
+     * selection) when an edit changes a line or two of a long output; the
+     * same text in the same mode (the engine's answer to what was painted
+     * from a saved or built answer) leaves the view alone.
+     */
     set(text, mode) {
-      view.dispatch({
-        changes: { from: 0, to: view.state.doc.length, insert: text },
-        effects: lang.reconfigure(languageFor(mode)),
-      });
+      const changes = difference(view.state.doc.toString(), text);
+      if (!changes && mode === shownMode) return;
+      view.dispatch({ changes, effects: mode === shownMode ? undefined : lang.reconfigure(languageFor(mode)) });
+      shownMode = mode;
     },
     get text() { return view.state.doc.toString(); },
     highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
   };
+}
+
+/**
+ * difference is the one change that turns old into text: what lies
+ * between their common beginning and their common end; undefined when
+ * they are the same.
+ */
+export function difference(old, text) {
+  if (old === text) return undefined;
+  const max = Math.min(old.length, text.length);
+  let from = 0;
+  while (from < max && old.charCodeAt(from) === text.charCodeAt(from)) from++;
+  let end = 0;
+  while (end < max - from && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
+  return { from, to: old.length - end, insert: text.slice(from, text.length - end) };
 }
