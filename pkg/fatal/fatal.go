@@ -36,6 +36,13 @@ var Reports = []Report{
 	{"fatal error: ", Other},
 }
 
+// WasmReports are the reports of Go's wasm port, which runs Go calls on
+// the browser's own stack: a recursion that runs that stack out faults
+// inside the runtime, whose panic then cannot unwind the broken stack, so
+// the runtime reports "traceback did not unwind completely" where a native
+// program would report a stack overflow.
+var WasmReports = append([]Report{{"fatal error: traceback did not unwind completely", Overflow}}, Reports...)
+
 // Message returns the sentence for line if a fatal report starts there.
 func Message(line string) (string, bool) {
 	for _, r := range Reports {

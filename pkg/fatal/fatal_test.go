@@ -20,3 +20,16 @@ func TestMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestWasmReports: the wasm table names everything the native one does,
+// the same way, and its own report first.
+func TestWasmReports(t *testing.T) {
+	if len(WasmReports) != len(Reports)+1 || WasmReports[0].Message != Overflow {
+		t.Fatalf("WasmReports = %v", WasmReports)
+	}
+	for i, r := range Reports {
+		if WasmReports[i+1] != r {
+			t.Errorf("WasmReports[%d] = %v, want %v", i+1, WasmReports[i+1], r)
+		}
+	}
+}

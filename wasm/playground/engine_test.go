@@ -25,9 +25,9 @@ func TestEngine(t *testing.T) {
 	if api.IsUndefined() {
 		t.Fatal("main did not define globalThis.kubecfg")
 	}
-	want, _ := json.Marshal(fatal.Reports)
+	want, _ := json.Marshal(fatal.WasmReports)
 	if got := js.Global().Get("JSON").Call("stringify", api.Get("fatalReports")).String(); got != string(want) {
-		t.Errorf("kubecfg.fatalReports = %s, want pkg/fatal.Reports %s", got, want)
+		t.Errorf("kubecfg.fatalReports = %s, want pkg/fatal.WasmReports %s", got, want)
 	}
 	if got := api.Get("schema").Bool(); got != stdlib.SchemaBuiltIn {
 		t.Fatalf("kubecfg.schema = %v, want %v", got, stdlib.SchemaBuiltIn)

@@ -2,7 +2,7 @@
 
 // Command playground is the browser playground's WebAssembly shim: it
 // defines globalThis.kubecfg = { version, schema, run(request) →
-// Promise<response>, features() → rows, fatalReports (pkg/fatal.Reports) }
+// Promise<response>, features() → rows, fatalReports (pkg/fatal.WasmReports) }
 // on top of pkg/playground and then keeps the Go program alive. Requests
 // and responses cross the boundary as JSON text, so they are exactly the
 // JSON form of playground.Request and playground.Response. A bad request,
@@ -45,7 +45,7 @@ func main() {
 	api.Set("run", js.FuncOf(run))
 	api.Set("features", js.FuncOf(featureRows))
 	// For the worker to name a fatal report once this program has died.
-	api.Set("fatalReports", toJS(fatal.Reports))
+	api.Set("fatalReports", toJS(fatal.WasmReports))
 	js.Global().Set("kubecfg", api)
 	select {} // callbacks run on this process; never exit
 }

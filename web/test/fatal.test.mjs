@@ -4,9 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deathMessage, isStackOverflow } from "../src/fatal.js";
 
-// The shape of pkg/fatal.Reports (the engine hands over the real table;
+// The shape of pkg/fatal.WasmReports (the engine hands over the real table;
 // wasm/playground's TestEngine holds it to pkg/fatal).
 const reports = [
+  { prefix: "fatal error: traceback did not unwind completely", message: "OVERFLOW" },
   { prefix: "runtime: goroutine stack exceeds", message: "OVERFLOW" },
   { prefix: "fatal error: stack overflow", message: "OVERFLOW" },
   { prefix: "runtime: out of memory", message: "MEMORY" },
@@ -19,6 +20,8 @@ test("deathMessage", async (t) => {
     { name: "the error is the overflow", in: { err: new RangeError("Maximum call stack size exceeded") }, want: "OVERFLOW" },
     // What Go's wasm runtime writes when memory.grow fails, in the pieces it writes it in.
     { name: "out of memory", in: { stderr: "log line\nruntime: out of memory: cannot allocate 524288-byte block (4187586560 in use)\nfatal error: out of memory\n\ngoroutine 1 [running]:\n" }, want: "MEMORY" },
+    // What Go's wasm runtime writes when a recursion ran the browser's stack out inside it (std.parseYaml of deep nesting).
+    { name: "the browser's stack ran out inside Go", in: { stderr: "runtime: g10: frame.sp=0x11f5250 top=0x137ffe0\n\tstack=[0x1180000-0x1380000\nfatal error: traceback did not unwind completely\n\nruntime stack:\n" }, want: "OVERFLOW" },
     { name: "Go's own stack check", in: { stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n" }, want: "OVERFLOW" },
     { name: "another fatal error", in: { stderr: "fatal error: all goroutines are asleep - deadlock!\n" }, want: "OTHER" },
     { name: "a report must start its line", in: { stderr: "error reading a.jsonnet: fatal error: no\n" }, want: "" },
