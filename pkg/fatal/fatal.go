@@ -3,7 +3,7 @@
 // process with a stack trace, into one sentence for users. The CLI's
 // supervising parent replaces the report its child wrote with it; the
 // browser's worker, which sees the report its dying engine wrote, shows
-// the same sentence (the engine hands it Reports while it is alive).
+// the same sentence (the engine hands it WasmReports while it is alive).
 package fatal
 
 import "strings"
