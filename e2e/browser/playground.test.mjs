@@ -678,6 +678,15 @@ test("embed.js turns a docs block into a live snippet", async (t) => {
   assert.match(await editorText(full), /name: 'edited'/);
   assert.match(await outputText(full), /name: edited/);
   await full.close();
+  // A program that kills the engine: the snippet says why (pkg/fatal's
+  // sentence, as the CLI) and the next edit runs on a fresh engine.
+  await frame.getByLabel("Editor", { exact: true }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText("local o = { a: $ };\n{ r: o == o }\n");
+  await frame.getByRole("status").filter({ hasText: /^Evaluation overflowed the stack and was stopped: .*; started a fresh engine\.$/ }).waitFor({ timeout: 30000 });
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(code.replace("embedded", "revived"));
+  await frame.locator("#output-view .cm-content").filter({ hasText: "name: revived" }).waitFor({ timeout: 20000 });
 });
 
 test("what users type is text, never HTML", async () => {
