@@ -64,10 +64,11 @@ screenshots: bin/kubecfg e2e-deps
 bench-web: bin/kubecfg bin/barejsonnet.wasm e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs --bare ../../bin/barejsonnet.wasm --docs ../../docs/benchmarks.md
 
-# Bare go-jsonnet built as the engines are: the start-up floor of bench-web
-# (e2e/browser/floor.mjs).
+# Bare go-jsonnet built and compressed as the engines are: the start-up
+# floor of bench-web (e2e/browser/floor.mjs).
 bin/barejsonnet.wasm: FORCE
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm/barejsonnet
+	$(NODE) scripts/compress.mjs $@
 
 # Two builds of the site compared, taking turns (e2e/browser/ab.mjs):
 #   make bench-ab A=/tmp/static-before B=static [AB_ROUNDS=8] [AB_FLAGS=--restart]

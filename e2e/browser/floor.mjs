@@ -8,15 +8,14 @@
 //   - core: the playground's core engine (static/kubecfg-core.wasm) on
 //     the request the page makes for the first example: the engine's own
 //     start-up without the page around it.
-// Both are served brotli-compressed (quality 11, as the playground serves
-// its .br files) from 127.0.0.1 with no caching, and every visit is a
-// fresh profile.
+// Both (and wasm_exec.js) are served from their .br files (scripts/compress.mjs, as the
+// playground serves its engines) from 127.0.0.1 with no caching, and every
+// visit is a fresh profile.
 import http from "node:http";
 import { readFileSync, existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { chromiumPath, launchArgs } from "./browser.mjs";
@@ -25,36 +24,37 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".json": "application/json" };
 
-const brotli = (buf) => zlib.brotliCompressSync(buf, {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
-});
-
 /**
  * serveFloor serves the floor page, wasm_exec.js, the two programs and
  * the core engine's request; it resolves to { url, close }. bare is the
- * path of wasm/barejsonnet's build, staticDir the built site.
+ * path of wasm/barejsonnet's build, staticDir the built site; the
+ * programs and wasm_exec.js are served from their .br files beside them.
  */
 async function serveFloor({ bare, staticDir, request }) {
-  const br = (f) => (existsSync(f + ".br") ? readFileSync(f + ".br") : brotli(readFileSync(f)));
+  const brotli = (f) => {
+    if (!existsSync(`${f}.br`)) throw new Error(`${f}.br is missing: node scripts/compress.mjs ${f}`);
+    return { body: readFileSync(`${f}.br`), encoding: "br" };
+  };
+  const plain = (body) => ({ body, encoding: "identity" });
   const files = {
-    "/": br(path.join(here, "floor", "index.html")),
-    "/page.js": br(path.join(here, "floor", "page.js")),
-    "/worker.js": br(path.join(here, "floor", "worker.js")),
-    "/wasm_exec.js": br(path.join(staticDir, "wasm_exec.js")),
-    "/bare.wasm": br(bare),
-    "/core.wasm": br(path.join(staticDir, "kubecfg-core.wasm")),
-    "/request.json": brotli(Buffer.from(JSON.stringify(request))),
+    "/": plain(readFileSync(path.join(here, "floor", "index.html"))),
+    "/page.js": plain(readFileSync(path.join(here, "floor", "page.js"))),
+    "/worker.js": plain(readFileSync(path.join(here, "floor", "worker.js"))),
+    "/wasm_exec.js": brotli(path.join(staticDir, "wasm_exec.js")),
+    "/bare.wasm": brotli(bare),
+    "/core.wasm": brotli(path.join(staticDir, "kubecfg-core.wasm")),
+    "/request.json": plain(JSON.stringify(request)),
   };
   const server = http.createServer((req, res) => {
     const p = new URL(req.url, "http://127.0.0.1").pathname;
-    const body = files[p];
-    if (!body) { res.writeHead(404).end(); return; }
+    const f = files[p];
+    if (!f) { res.writeHead(404).end(); return; }
     res.writeHead(200, {
       "content-type": types[path.extname(p)] || types[".html"],
-      "content-encoding": "br",
+      "content-encoding": f.encoding,
       "cache-control": "no-cache",
     });
-    res.end(body);
+    res.end(f.body);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
