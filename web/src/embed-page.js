@@ -5,7 +5,7 @@
 import "./style.css";
 import "./embed.css";
 import { createEditor, createOutput } from "./editor.js";
-import { Runner } from "./runner.js";
+import { Runner, stoppedSentence } from "./runner.js";
 import * as store from "./state.js";
 import { exampleByName, examples } from "./examples.js";
 import { encodeFragment, decodeFragment } from "./share.js";
@@ -52,8 +52,7 @@ async function run() {
   try {
     resp = await runner.run(req);
   } catch (err) {
-    const stopped = err.name === "TimeoutError" || err.name === "EngineCrash";
-    status(stopped ? `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.` : `The engine failed: ${err.message}`, true);
+    status(stoppedSentence(err) || `The engine failed: ${err.message}`, true);
     return;
   }
   if (!resp) return;

@@ -4,7 +4,7 @@
 import "./style.css";
 import { createEditor, createOutput } from "./editor.js";
 import { examples, exampleByName } from "./examples.js";
-import { Runner } from "./runner.js";
+import { Runner, stoppedSentence } from "./runner.js";
 import * as store from "./state.js";
 import * as ws from "./workspaces.js";
 import { encodeTxtar } from "./txtar.js";
@@ -568,8 +568,9 @@ async function runNow() {
   try {
     resp = await runner.run(request);
   } catch (err) {
-    if (err.name === "TimeoutError" || err.name === "EngineCrash") {
-      showStopped(err.message);
+    const stopped = stoppedSentence(err);
+    if (stopped) {
+      showStopped(stopped);
       return;
     }
     if (engineReady) runStatus(`The engine failed: ${err.message}`, true); // else start() says why
@@ -581,13 +582,13 @@ async function runNow() {
 
 // showStopped says that a run was stopped (the watchdog) or ended with the
 // engine (a crash), in the errors pane and the status line.
-function showStopped(message) {
+function showStopped(sentence) {
   lastResponse = null;
   lineMap = null;
   const box = $("errors");
   const p = document.createElement("pre");
   p.className = "timeout";
-  p.textContent = message.charAt(0).toUpperCase() + message.slice(1) + ".";
+  p.textContent = sentence;
   box.replaceChildren(p);
   box.hidden = false;
   runStatus(p.textContent, true);

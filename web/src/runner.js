@@ -30,6 +30,16 @@ export class EngineCrash extends Error {
   }
 }
 
+/**
+ * stoppedSentence is what the page says of a run that the watchdog
+ * stopped or the engine's death ended: the error's message as a sentence;
+ * "" for any other error.
+ */
+export function stoppedSentence(err) {
+  if (err?.name !== "TimeoutError" && err?.name !== "EngineCrash") return "";
+  return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+}
+
 export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,

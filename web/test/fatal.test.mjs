@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deathMessage, isStackOverflow } from "../src/fatal.js";
+import { EngineCrash, TimeoutError, stoppedSentence } from "../src/runner.js";
 
 // The shape of pkg/fatal.WasmReports (the engine hands over the real table;
 // wasm/playground's TestEngine holds it to pkg/fatal).
@@ -39,4 +40,12 @@ test("isStackOverflow", () => {
   assert.ok(isStackOverflow("Uncaught RangeError: Maximum call stack size exceeded"));
   assert.ok(!isStackOverflow(new RangeError("Invalid array length")));
   assert.ok(!isStackOverflow(undefined));
+});
+
+test("stoppedSentence", () => {
+  assert.equal(stoppedSentence(new EngineCrash("evaluation overflowed the stack; started a fresh engine")), "Evaluation overflowed the stack; started a fresh engine.");
+  assert.equal(stoppedSentence(new TimeoutError("stopped: the evaluation ran past 5 s; started a fresh engine")), "Stopped: the evaluation ran past 5 s; started a fresh engine.");
+  // Checked by name: the page and the boot script bundle runner.js apart.
+  assert.equal(stoppedSentence(Object.assign(new Error("the engine exited"), { name: "EngineCrash" })), "The engine exited.");
+  assert.equal(stoppedSentence(new Error("loading x.wasm: 404")), "");
 });
