@@ -30,6 +30,7 @@ test: $(TEST_TARGETS)
 test-go:
 	$(GO) vet ./...
 	$(GO) test ./...
+	@scripts/testdata-report.sh
 
 bench: $(BENCH_TARGETS)
 

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
@@ -27,14 +26,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
-		msg := err.Error()
-		if !strings.HasSuffix(msg, "\n") {
-			msg += "\n"
-		}
-		fmt.Fprint(stderr, msg)
-		if h := kubecfg.Hint(err); h != "" {
-			fmt.Fprintln(stderr, h)
-		}
+		fmt.Fprint(stderr, kubecfg.ErrorText(err))
 		return 1
 	}
 	return 0

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
 	"github.com/kubecfg/kubecfg/pkg/fatal"
@@ -17,20 +16,18 @@ import (
 // supervisedEnv marks the child process that does the work.
 const supervisedEnv = "KUBECFG_SUPERVISED"
 
-// childMaxStack bounds the child's goroutine stacks. Some runaway
-// recursions inside go-jsonnet (comparing objects that contain themselves)
-// are not counted as Jsonnet stack frames and end the process with a fatal
-// Go stack overflow; a smaller limit ends them in seconds, not minutes.
-const childMaxStack = 256 << 20
-
 // supervise runs kubecfg in a child process so that a fatal Go runtime
 // error (which no recover() can catch) still ends with one clear sentence
-// and exit status 1. Standard input and output pass straight through;
+// and exit status 1. The child keeps Go's own stack limit (1 GB on 64-bit
+// systems), the one kubecfg runs under: go-jsonnet recurses deeply in real
+// programs (std.format of a 50 KB template needs about 300 MB), so a
+// smaller cap would stop programs that kubecfg evaluates. A runaway that
+// Jsonnet's own depth limit does not count ({a: $} == {a: $}) still ends
+// in the stack-overflow sentence, after about 9 s. Standard input and output pass straight through;
 // standard error passes through line by line until the runtime's fatal
 // report starts, which is replaced by its sentence (pkg/fatal).
 func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv(supervisedEnv) != "" {
-		debug.SetMaxStack(childMaxStack)
 		return run(args, stdout, stderr)
 	}
 	exe, err := exec.LookPath(os.Args[0])

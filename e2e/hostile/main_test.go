@@ -7,7 +7,6 @@ import (
 	"maps"
 	"os"
 	"os/exec"
-	"runtime/debug"
 	"testing"
 	"time"
 
@@ -20,10 +19,6 @@ var update = flag.Bool("update", false, "rewrite cases.json from cases/*.txtar")
 // through playground.Run (the envelope's Crash and Watchdog cases, which
 // would end or occupy the test process).
 const childEnv = "KUBECFG_HOSTILE_CHILD"
-
-// childMaxStack is the child's goroutine stack limit: the CLI's (see
-// cmd/kubecfg/supervise.go), so a runaway Go recursion ends in seconds.
-const childMaxStack = 256 << 20
 
 // Deadlines: a case expected to finish must finish within finishDeadline
 // (generous, the machine is shared); a case expected to run on is checked
@@ -48,7 +43,6 @@ func child(name string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	debug.SetMaxStack(childMaxStack)
 	resp := playground.Run(c.Request)
 	json.NewEncoder(os.Stdout).Encode(resp)
 	return 0

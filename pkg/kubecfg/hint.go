@@ -29,3 +29,16 @@ func Hint(err error) string {
 	}
 	return ""
 }
+
+// ErrorText is an error as the kubecfg command line prints it on standard
+// error: kubecfg's logger trims the message's surrounding white space (so
+// go-jsonnet's tab after the last stack frame and the blank line after a
+// static error's excerpt are not printed) and ends it with one newline;
+// the hint, where one applies, follows on its own lines.
+func ErrorText(err error) string {
+	text := strings.TrimSpace(err.Error()) + "\n"
+	if h := Hint(err); h != "" {
+		text += h + "\n"
+	}
+	return text
+}

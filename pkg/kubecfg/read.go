@@ -1,10 +1,13 @@
 package kubecfg
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"net/url"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -12,7 +15,6 @@ import (
 
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
-	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // Overlay is what --overlay-code or --overlay-code-file add to each input.
@@ -83,12 +85,13 @@ func (c *Config) GateInput(input string) error {
 	return nil
 }
 
-// readInput evaluates one input to the values it holds: one for Jsonnet
-// and JSON, one per document for YAML.
-func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string, ov Overlay) ([]any, error) {
+// readInput reads one input's Kubernetes objects as kubecfg's reader
+// does. Its errors, the walk's included, start "error reading NAME: ",
+// NAME being the input as given (for an overlay, kubecfg's expression).
+func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string, ov Overlay) ([]Object, error) {
 	kind, err := classify(input)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("error reading %s: %w", input, err)
 	}
 	if err := c.GateInput(input); err != nil {
 		return nil, err
@@ -97,37 +100,72 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 		if kind == inYAML {
 			return nil, fmt.Errorf("error reading %s: overlays apply to Jsonnet, JSON and YAKL inputs, not YAML streams", input)
 		}
-		code := "(" + c.importExpr(input, kind) + ") + (" + c.overlayCode(ov) + ")"
-		return evalValue(vm, c.cwdURL(), code, input)
+		add := c.overlayCode(ov)
+		code := "(" + c.importExpr(input, kind) + ") + (" + add + ")"
+		return c.readSnippet(vm, fmt.Sprintf("(import %q) + (%s)", input, add), code)
 	}
+	var objs []Object
 	switch kind {
 	case inJSON, inYAML:
 		data, err := c.readFile(input)
+		if err == nil && kind == inJSON {
+			objs, err = decodeJSONInput(data)
+		} else if err == nil {
+			objs, err = decodeYAMLInput(data)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("error reading %s: %w", input, err)
 		}
-		if kind == inJSON {
-			var v any
-			if err := json.Unmarshal(data, &v); err != nil {
-				return nil, fmt.Errorf("error reading %s: %w", input, err)
-			}
-			return []any{v}, nil
-		}
-		docs, err := yamlDocs(data)
-		if err != nil {
-			return nil, fmt.Errorf("error reading %s: %w", input, err)
-		}
-		return docs, nil
+		return objs, nil
 	}
 	u := c.inputURL(input)
 	if kind == inYAKL {
 		u = importer.YAKLScheme + u
 	}
 	out, err := evaluateURL(vm, imp, u)
+	if err == nil {
+		objs, err = walkOutput(out)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", input, err)
 	}
-	return decode(out, input)
+	return objs, nil
+}
+
+// readExec reads the objects of --exec code, named by its data: URL as
+// kubecfg names it.
+func (c *Config) readExec(vm *jsonnet.VM, code string) ([]Object, error) {
+	return c.readSnippet(vm, "data:,"+url.PathEscape(code), code)
+}
+
+// readSnippet evaluates code from the current directory (kubecfg
+// predefined) and walks its value; errors name the input as name.
+func (c *Config) readSnippet(vm *jsonnet.VM, name, code string) ([]Object, error) {
+	file := c.cwdURL()
+	err := importer.CheckNesting(file, code, importer.MaxNesting)
+	var out string
+	if err == nil {
+		out, err = vm.EvaluateSnippet(file, predefine(file, code))
+	}
+	var objs []Object
+	if err == nil {
+		objs, err = walkOutput(out)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error reading %s: %w", name, err)
+	}
+	return objs, nil
+}
+
+// walkOutput walks an evaluation's JSON output for Kubernetes objects.
+func walkOutput(out string) ([]Object, error) {
+	var v any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		return nil, err
+	}
+	var objs []Object
+	err := walk("$", v, func(_ string, o Object) { objs = append(objs, o) })
+	return objs, err
 }
 
 // evaluateURL reads a file through the importer, as an import would, and
@@ -143,77 +181,49 @@ func evaluateURL(vm *jsonnet.VM, imp *importer.Importer, u string) (string, erro
 	return vm.EvaluateSnippet(foundAt, contents.String())
 }
 
-// overlayCode is the overlay expression, kubecfg predefined in --overlay-code.
+// overlayCode is the expression an overlay adds to each input, built as
+// kubecfg builds it. --overlay-code-file imports the file as given, or for
+// a .json, .yaml or .yml file merges its data at every depth (toOverlay).
+// --overlay-code is code, or PATH=VALUE where PATH is a dotted path of
+// fields: a.b=v is {a+:{b+:v}}. (kubecfg takes any text before the first
+// '=' as the path when it has no '$', which breaks code such as
+// {a: x == y}; here only a path of identifiers is one.)
 func (c *Config) overlayCode(ov Overlay) string {
 	if ov.File != "" {
-		return "import " + strconv.Quote(c.fileURL(ov.File))
+		switch path.Ext(ov.File) {
+		case ".yml", ".yaml", ".json":
+			return fmt.Sprintf("(import 'kubecfg.libsonnet').toOverlay(std.parseYaml(importstr %q))", ov.File)
+		}
+		return fmt.Sprintf("import %q", ov.File)
 	}
-	return ov.Code
+	m := overlayPath.FindStringSubmatch(ov.Code)
+	if m == nil {
+		return ov.Code
+	}
+	fields := strings.Split(m[1], ".")
+	for _, f := range fields {
+		if !isJsonnetIdentifier(strings.TrimSpace(f)) {
+			return ov.Code
+		}
+	}
+	code := m[2]
+	for i := len(fields) - 1; i >= 0; i-- {
+		code = fmt.Sprintf("{%s+:%s}", fields[i], code)
+	}
+	return code
 }
 
-// evalValue evaluates an anonymous snippet named name and decodes it.
-func evalValue(vm *jsonnet.VM, name, code, input string) ([]any, error) {
-	if err := importer.CheckNesting(name, code, importer.MaxNesting); err != nil {
-		return nil, fmt.Errorf("error reading %s: %w", input, err)
-	}
-	out, err := vm.EvaluateSnippet(name, predefine(name, code))
-	if err != nil {
-		return nil, fmt.Errorf("error reading %s: %w", input, err)
-	}
-	return decode(out, input)
-}
-
-func decode(out, input string) ([]any, error) {
-	var v any
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		return nil, fmt.Errorf("error reading %s: %w", input, err)
-	}
-	return []any{v}, nil
-}
+// overlayPath is kubecfg's PATH=VALUE overlay form.
+var overlayPath = regexp.MustCompile(`^([^$=]*)=(.*)$`)
 
 func (c *Config) readFile(input string) ([]byte, error) {
 	if c.FS == nil {
 		return nil, fmt.Errorf("no file system")
 	}
-	return c.FS.ReadFile(c.abs(input))
-}
-
-// yamlDocs splits a YAML stream at lines starting with "---" (as
-// Kubernetes' YAML reader does) and converts each document with YAML 1.1
-// rules.
-func yamlDocs(data []byte) ([]any, error) {
-	if err := stdlib.CheckYAMLDepth(string(data)); err != nil {
-		return nil, err
+	data, err := c.FS.ReadFile(c.abs(input))
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, &fs.PathError{Op: pe.Op, Path: input, Err: pe.Err}
 	}
-	var docs []any
-	var cur [][]byte
-	flush := func() error {
-		doc := bytes.Join(cur, nil)
-		cur = nil
-		if len(bytes.TrimSpace(doc)) == 0 {
-			return nil
-		}
-		if err := checkAliases(doc); err != nil {
-			return err
-		}
-		v, err := stdlib.DecodeYAML(doc)
-		if err != nil {
-			return err
-		}
-		docs = append(docs, v)
-		return nil
-	}
-	for _, line := range bytes.SplitAfter(data, []byte("\n")) {
-		if bytes.HasPrefix(line, []byte("---")) {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		cur = append(cur, line)
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	return docs, nil
+	return data, err
 }

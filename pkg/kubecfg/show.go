@@ -1,8 +1,6 @@
 package kubecfg
 
 import (
-	"fmt"
-
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -43,33 +41,19 @@ func (s *Session) ReadObjects(inputs []string, exec string, ov Overlay) ([]Objec
 		}
 	}
 	var objs []Object
-	visit := func(o Object) { objs = append(objs, o) }
 	for _, in := range inputs {
-		vals, err := c.readInput(vm, imp, in, ov)
+		found, err := c.readInput(vm, imp, in, ov)
 		if err != nil {
 			return nil, err
 		}
-		for _, v := range vals {
-			if err := walk("$", v, visit); err != nil {
-				return nil, fmt.Errorf("error reading %s: %w", in, err)
-			}
-		}
+		objs = append(objs, found...)
 	}
 	if exec != "" {
-		vals, err := evalValue(vm, c.cwdURL(), exec, "--exec")
+		found, err := c.readExec(vm, exec)
 		if err != nil {
 			return nil, err
 		}
-		for _, v := range vals {
-			if err := walk("$", v, visit); err != nil {
-				return nil, fmt.Errorf("error reading --exec: %w", err)
-			}
-		}
-	}
-	for _, o := range objs {
-		if err := checkMeta(o); err != nil {
-			return nil, err
-		}
+		objs = append(objs, found...)
 	}
 	return dedupe(objs)
 }

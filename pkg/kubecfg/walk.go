@@ -1,9 +1,11 @@
 package kubecfg
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -29,36 +31,62 @@ func (o Object) Name() string { s, _ := o.meta()["name"].(string); return s }
 // Kind returns the object's kind.
 func (o Object) Kind() string { return o.str("kind") }
 
+// groupVersionKind splits apiVersion as apimachinery does: "v1" is the
+// core group, "g/v" group g; an apiVersion with more than one slash is
+// invalid and gives an empty group, version and kind.
+func (o Object) groupVersionKind() (group, version, kind string) {
+	av := o.str("apiVersion")
+	switch strings.Count(av, "/") {
+	case 0:
+		return "", av, o.Kind()
+	case 1:
+		if av == "/" {
+			return "", "", o.Kind()
+		}
+		g, v, _ := strings.Cut(av, "/")
+		return g, v, o.Kind()
+	}
+	return "", "", ""
+}
+
 // Group returns the API group of apiVersion ("" for the core group).
 func (o Object) Group() string {
-	g, _, ok := strings.Cut(o.str("apiVersion"), "/")
-	if !ok {
-		return ""
-	}
+	g, _, _ := o.groupVersionKind()
 	return g
 }
 
-// walk finds the Kubernetes objects in v: null is skipped, an object with
-// non-null kind and apiVersion is one (a v1 List contributes its items),
-// other objects are walked in byte-sorted key order and arrays in order.
-func walk(p string, v any, visit func(Object)) error {
+// groupKind is the kind as apimachinery's GroupKind.String() writes it:
+// Kind, or Kind.group.
+func (o Object) groupKind() string {
+	g, _, k := o.groupVersionKind()
+	if g == "" {
+		return k
+	}
+	return k + "." + g
+}
+
+// walk finds the Kubernetes objects in v as kubecfg does: null is
+// skipped; an object with non-null kind and apiVersion is a Kubernetes
+// object, checked (checkObject), and if its items field is an array it is
+// a list of any kind whose items are the objects (path p + ".item"); other
+// objects are walked in byte-sorted key order and arrays in order; any
+// other value is an error. visit receives each object and its path.
+func walk(p string, v any, visit func(p string, o Object)) error {
 	switch o := v.(type) {
 	case nil:
 		return nil
 	case map[string]any:
 		if o["kind"] != nil && o["apiVersion"] != nil {
-			if o["apiVersion"] == "v1" && o["kind"] == "List" {
-				items, _ := o["items"].([]any)
-				for i, it := range items {
-					m, ok := it.(map[string]any)
-					if !ok {
-						return fmt.Errorf("Looking for kubernetes object at %q, but instead found %s", fmt.Sprintf("%s.items[%d]", p, i), typeName(it))
-					}
-					visit(Object(m))
+			if err := checkObject(o); err != nil {
+				return err
+			}
+			if items, ok := o["items"].([]any); ok {
+				for _, it := range items {
+					visit(p+".item", Object(it.(map[string]any)))
 				}
 				return nil
 			}
-			visit(Object(o))
+			visit(p, Object(o))
 			return nil
 		}
 		keys := make([]string, 0, len(o))
@@ -67,20 +95,49 @@ func walk(p string, v any, visit func(Object)) error {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			if err := walk(p+"."+k, o[k], visit); err != nil {
+			if err := walk(p+pathAccessor(k), o[k], visit); err != nil {
 				return err
 			}
 		}
 		return nil
 	case []any:
 		for i, e := range o {
-			if err := walk(fmt.Sprintf("%s[%d]", p, i), e, visit); err != nil {
+			if err := walk(p+"["+strconv.Itoa(i)+"]", e, visit); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	return fmt.Errorf("Looking for kubernetes object at %q, but instead found %s", p, typeName(v))
+}
+
+// pathAccessor is how kubecfg writes a field in a walk path: .name for a
+// name that Jsonnet accepts unquoted as a field name (an identifier that
+// is not a keyword), ["name"] (Go-quoted) for any other.
+func pathAccessor(field string) string {
+	if isJsonnetIdentifier(field) {
+		return "." + field
+	}
+	return "[" + strconv.Quote(field) + "]"
+}
+
+var jsonnetKeywords = map[string]bool{
+	"assert": true, "else": true, "error": true, "false": true, "for": true, "function": true,
+	"if": true, "import": true, "importstr": true, "importbin": true, "in": true, "local": true,
+	"null": true, "tailstrict": true, "then": true, "self": true, "super": true, "true": true,
+}
+
+func isJsonnetIdentifier(s string) bool {
+	if s == "" || jsonnetKeywords[s] {
+		return false
+	}
+	for i, c := range s {
+		if c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || (i > 0 && '0' <= c && c <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // typeName is the Go type name kubecfg prints for a JSON value.
@@ -100,39 +157,80 @@ func typeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// checkMeta refuses labels and annotations that are not all strings.
-func checkMeta(o Object) error {
-	for _, field := range []string{"labels", "annotations"} {
-		m, ok := o.meta()[field].(map[string]any)
-		if !ok {
+// checkObject is kubecfg's check of an object found by the walk: a list's
+// items must be objects (and are checked in turn); annotations, then
+// labels, must be maps of strings where present and not null.
+func checkObject(o map[string]any) error {
+	if items, ok := o["items"].([]any); ok {
+		for _, it := range items {
+			m, ok := it.(map[string]any)
+			if !ok {
+				return fmt.Errorf("items member is not an object: map[string]interface {}")
+			}
+			if err := checkObject(m); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, field := range []string{"annotations", "labels"} {
+		var v any
+		switch meta := o["metadata"].(type) {
+		case nil:
+			continue
+		case map[string]any:
+			v = meta[field]
+		default:
+			return fmt.Errorf(".metadata.%s accessor error: %v is of the type %T, expected map[string]interface{}", field, meta, meta)
+		}
+		if v == nil {
 			continue
 		}
-		for _, v := range m {
-			if _, ok := v.(string); !ok {
-				return fmt.Errorf("%s map contains invalid (non-string) values in resource: %s/%s.%s/%s",
-					field, o.str("apiVersion"), o.Kind(), o.Namespace(), o.Name())
-			}
+		if !isStringMap(v) {
+			ob := Object(o)
+			_, version, _ := ob.groupVersionKind()
+			return fmt.Errorf("%s map contains invalid (non-string) values in resource: %s/%s.%s/%s",
+				field, version, ob.groupKind(), ob.Namespace(), ob.Name())
 		}
 	}
 	return nil
 }
 
+func isStringMap(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for _, e := range m {
+		if _, ok := e.(string); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // dedupe drops identical copies of an object and fails on differing ones
-// (same group, kind, namespace and name).
+// with the same group, kind, namespace and name, as kubecfg does: objects
+// are identical when their JSON encodings are.
 func dedupe(objs []Object) ([]Object, error) {
-	type key struct{ group, kind, ns, name string }
-	seen := map[key]Object{}
+	seen := map[string]Object{}
 	out := objs[:0:0]
 	for _, o := range objs {
-		k := key{o.Group(), o.Kind(), o.Namespace(), o.Name()}
+		k := fmt.Sprintf("%s, %q, %q", o.groupKind(), o.Namespace(), o.Name())
 		if prev, ok := seen[k]; ok {
-			if reflect.DeepEqual(map[string]any(prev), map[string]any(o)) {
+			if sameJSON(prev, o) {
 				continue
 			}
-			return nil, fmt.Errorf("duplicate resource %s, %q, %q", o.Kind(), o.Namespace(), o.Name())
+			return nil, fmt.Errorf("duplicate resource %s", k)
 		}
 		seen[k] = o
 		out = append(out, o)
 	}
 	return out, nil
+}
+
+func sameJSON(a, b Object) bool {
+	ja, errA := json.Marshal(map[string]any(a))
+	jb, errB := json.Marshal(map[string]any(b))
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }

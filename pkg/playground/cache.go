@@ -128,6 +128,12 @@ func keysFor(req Request) keys {
 	h.strMap(req.ExtCode)
 	h.strMap(req.TLAStr)
 	h.strMap(req.TLACode)
+	h.strMap(req.ExtStrFile)
+	h.strMap(req.ExtCodeFile)
+	h.strMap(req.TLAStrFile)
+	h.strMap(req.TLACodeFile)
+	h.str(req.Dir)
+	h.strs(req.JPath)
 	k.settings = h.sum()
 
 	h = newHasher()
@@ -140,6 +146,8 @@ func keysFor(req Request) keys {
 	h.str(req.Entry)
 	h.str(req.Exec)
 	h.str(req.OverlayCode)
+	h.str(req.OverlayCodeFile)
+	h.strs(req.Inputs)
 	k.objects = h.sum()
 
 	h = newHasher()
@@ -148,6 +156,7 @@ func keysFor(req Request) keys {
 	h.str(req.Command)
 	h.str(req.Expr)
 	h.str(req.Output)
+	h.bool(req.ShowKeys)
 	k.request = h.sum()
 	return k
 }

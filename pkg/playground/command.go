@@ -5,7 +5,8 @@ import (
 )
 
 // CommandLine returns the kubecfg command line equivalent to a request
-// ("Copy as command"), with shell quoting.
+// ("Copy as command"), with shell quoting, run from the workspace's root
+// (a cd first when the request has a Dir).
 func CommandLine(req Request) string {
 	args := []string{"kubecfg"}
 	if req.Alpha {
@@ -16,11 +17,17 @@ func CommandLine(req Request) string {
 		cmd = "show"
 	}
 	args = append(args, cmd)
-	if req.Entry != "" {
-		args = append(args, shellQuote(req.Entry))
+	for _, d := range req.JPath {
+		args = append(args, "-J", shellQuote(d))
+	}
+	for _, in := range inputs(req) {
+		args = append(args, shellQuote(in))
 	}
 	if req.Expr != "" && cmd == "eval" {
 		args = append(args, "-e", shellQuote(req.Expr))
+	}
+	if req.ShowKeys && cmd == "eval" {
+		args = append(args, "-k")
 	}
 	if req.Exec != "" {
 		args = append(args, "--exec", shellQuote(req.Exec))
@@ -28,13 +35,17 @@ func CommandLine(req Request) string {
 	if req.OverlayCode != "" {
 		args = append(args, "--overlay-code", shellQuote(req.OverlayCode))
 	}
+	if req.OverlayCodeFile != "" {
+		args = append(args, "--overlay-code-file", shellQuote(req.OverlayCodeFile))
+	}
 	if req.Output != "" && req.Output != "yaml" {
 		args = append(args, "-o", req.Output)
 	}
 	for _, f := range []struct {
 		flag string
 		m    map[string]string
-	}{{"-V", req.ExtStr}, {"--ext-code", req.ExtCode}, {"-A", req.TLAStr}, {"--tla-code", req.TLACode}} {
+	}{{"-V", req.ExtStr}, {"--ext-str-file", req.ExtStrFile}, {"--ext-code", req.ExtCode}, {"--ext-code-file", req.ExtCodeFile},
+		{"-A", req.TLAStr}, {"--tla-str-file", req.TLAStrFile}, {"--tla-code", req.TLACode}, {"--tla-code-file", req.TLACodeFile}} {
 		for _, k := range sortedKeys(f.m) {
 			args = append(args, f.flag, shellQuote(k+"="+f.m[k]))
 		}
@@ -42,7 +53,11 @@ func CommandLine(req Request) string {
 	if len(req.Features) > 0 {
 		args = append(args, "--features="+shellQuote(strings.Join(req.Features, ",")))
 	}
-	return strings.Join(args, " ")
+	line := strings.Join(args, " ")
+	if req.Dir != "" && req.Dir != "." {
+		line = "cd " + shellQuote(req.Dir) + " && " + line
+	}
+	return line
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

@@ -23,6 +23,24 @@ type Request struct {
 	TLACode     map[string]string `json:"tlaCode,omitempty"`
 	Exec        string            `json:"exec,omitempty"`
 	OverlayCode string            `json:"overlayCode,omitempty"`
+
+	// Dir is the workspace directory the command runs in ("" is the
+	// workspace's root): inputs, -J directories and file variables are
+	// relative to it, and error texts name them as the CLI run there would.
+	Dir string `json:"dir,omitempty"`
+	// Inputs are show's further inputs, read after Entry.
+	Inputs []string `json:"inputs,omitempty"`
+	// JPath are -J library directories, in search order.
+	JPath []string `json:"jpath,omitempty"`
+	// ShowKeys is eval's -k.
+	ShowKeys bool `json:"showKeys,omitempty"`
+	// The --ext-*-file and --tla-*-file flags: variable name to file.
+	ExtStrFile  map[string]string `json:"extStrFile,omitempty"`
+	ExtCodeFile map[string]string `json:"extCodeFile,omitempty"`
+	TLAStrFile  map[string]string `json:"tlaStrFile,omitempty"`
+	TLACodeFile map[string]string `json:"tlaCodeFile,omitempty"`
+	// OverlayCodeFile is --overlay-code-file.
+	OverlayCodeFile string `json:"overlayCodeFile,omitempty"`
 }
 
 // Diagnostic is one error or warning, located where possible. Lines and

@@ -93,13 +93,10 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
 	}()
 	fsys := importer.NewMapFS(r.root(), req.Files)
-	inputs := []string{}
-	if req.Entry != "" {
-		inputs = append(inputs, req.Entry)
-	}
+	cwd := path.Join(r.root(), req.Dir)
 	gates, err := kubecfg.ResolveGates(kubecfg.GateOptions{
 		Alpha: req.Alpha, Features: features.SplitList(req.Features...),
-		FS: fsys, Cwd: r.root(), Inputs: inputs,
+		FS: fsys, Cwd: cwd, Inputs: inputs(req),
 	})
 	if err != nil {
 		r.fail(&resp, err)
@@ -114,9 +111,10 @@ func (r *Runner) Run(req Request) (resp Response) {
 		cfg := &kubecfg.Config{
 			Gates:    gates,
 			FS:       fsys,
-			Cwd:      r.root(),
-			ExtVars:  vars(req.ExtStr, req.ExtCode),
-			TLAs:     vars(req.TLAStr, req.TLACode),
+			Cwd:      cwd,
+			JPath:    req.JPath,
+			ExtVars:  vars(req.ExtStr, req.ExtStrFile, req.ExtCode, req.ExtCodeFile),
+			TLAs:     vars(req.TLAStr, req.TLAStrFile, req.TLACode, req.TLACodeFile),
 			MaxStack: r.MaxStack,
 		}
 		s, err := cfg.NewSession()
@@ -139,7 +137,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 }
 
 func (r *Runner) evaluate(sess *kubecfg.Session, req Request, objectsKey string) (string, error) {
-	ov := kubecfg.Overlay{Code: req.OverlayCode}
+	ov := kubecfg.Overlay{Code: req.OverlayCode, File: req.OverlayCodeFile}
 	format := req.Output
 	if format == "" {
 		format = "yaml"
@@ -149,34 +147,24 @@ func (r *Runner) evaluate(sess *kubecfg.Session, req Request, objectsKey string)
 		if format == "jsonnet" {
 			return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
 		}
-		inputs := []string{}
-		if req.Entry != "" {
-			inputs = append(inputs, req.Entry)
-		}
 		objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
-			return sess.ReadObjects(inputs, req.Exec, ov)
+			return sess.ReadObjects(inputs(req), req.Exec, ov)
 		})
 		if err != nil {
 			return "", err
 		}
 		return kubecfg.FormatObjects(objs, format)
 	case "eval":
-		return sess.Eval(kubecfg.EvalOptions{Input: req.Entry, Exec: req.Exec, Overlay: ov, Expr: req.Expr, Format: format})
+		return sess.Eval(kubecfg.EvalOptions{Input: req.Entry, Exec: req.Exec, Overlay: ov, Expr: req.Expr, ShowKeys: req.ShowKeys, Format: format})
 	}
 	return "", fmt.Errorf("unknown command %q: want show or eval", req.Command)
 }
 
 // fail records an error as the CLI prints it, and as a diagnostic.
 func (r *Runner) fail(resp *Response, err error) {
-	msg := err.Error()
-	if !strings.HasSuffix(msg, "\n") {
-		msg += "\n"
-	}
+	msg := strings.TrimSpace(err.Error())
 	hint := kubecfg.Hint(err)
-	resp.Stderr += msg
-	if hint != "" {
-		resp.Stderr += hint + "\n"
-	}
+	resp.Stderr += kubecfg.ErrorText(err)
 	resp.ExitCode = 1
 	d := Locate(msg, r.root())
 	d.Severity = "error"
@@ -187,15 +175,27 @@ func (r *Runner) fail(resp *Response, err error) {
 	resp.Diagnostics = append(resp.Diagnostics, d)
 }
 
-// vars turns the request's string and code maps into variables, in name
-// order (the CLI's order when its flags are given sorted).
-func vars(str, code map[string]string) []kubecfg.Var {
-	var out []kubecfg.Var
-	for _, n := range sortedKeys(str) {
-		out = append(out, kubecfg.Var{Name: n, Value: str[n], Kind: kubecfg.Str})
+// inputs are show's inputs: the entry, then the further ones.
+func inputs(req Request) []string {
+	in := []string{}
+	if req.Entry != "" {
+		in = append(in, req.Entry)
 	}
-	for _, n := range sortedKeys(code) {
-		out = append(out, kubecfg.Var{Name: n, Value: code[n], Kind: kubecfg.Code})
+	return append(in, req.Inputs...)
+}
+
+// vars turns the request's maps of one family (ext or tla) into
+// variables: strings, string files, code, code files, each in name order
+// (the CLI's order when its flags are given so).
+func vars(str, strFile, code, codeFile map[string]string) []kubecfg.Var {
+	var out []kubecfg.Var
+	for _, m := range []struct {
+		values map[string]string
+		kind   kubecfg.VarKind
+	}{{str, kubecfg.Str}, {strFile, kubecfg.StrFile}, {code, kubecfg.Code}, {codeFile, kubecfg.CodeFile}} {
+		for _, n := range sortedKeys(m.values) {
+			out = append(out, kubecfg.Var{Name: n, Value: m.values[n], Kind: m.kind})
+		}
 	}
 	return out
 }

@@ -46,35 +46,57 @@ func ParseYAMLStream(s string) ([]any, error) {
 	if err := CheckYAMLDepth(s); err != nil {
 		return nil, err
 	}
-	docs, err := splitYAMLDocuments(s)
+	docs, err := SplitYAMLStream(s)
 	if err != nil {
 		return nil, err
 	}
 	out := []any{}
 	for _, d := range docs {
-		vs, err := parseDocument(d)
+		v, err := d.Decode()
 		if err != nil {
-			return nil, streamLines(err, d.line)
+			return nil, err
 		}
-		out = append(out, vs...)
+		out = append(out, v)
 	}
 	return out, nil
+}
+
+// Decode reads one document of a stream as parseYaml does (see
+// ParseYAMLStream), line numbers in errors counting from the start of the
+// stream. It does not check the depth: the caller checked the stream.
+func (d YAMLDocument) Decode() (any, error) {
+	return d.decode("error converting YAML to JSON: ") // as sigs.k8s.io/yaml.Unmarshal says it
+}
+
+// ToJSON is Decode with errors as apimachinery's ToJSON gives them to
+// kubecfg's .yaml reader: without Decode's "error converting YAML to JSON:
+// " prefix.
+func (d YAMLDocument) ToJSON() (any, error) {
+	return d.decode("")
+}
+
+func (d YAMLDocument) decode(prefix string) (any, error) {
+	v, err := parseDocument(d, prefix)
+	if err != nil {
+		return nil, streamLines(err, d.Line)
+	}
+	return v, nil
 }
 
 // parseDocument reads the text between two separators as one document,
 // the way kubectl does. kubectl silently drops anything after a "..."
 // document-end line; YAML 1.1 wants a "---" line before a new document, so
 // here that is an error.
-func parseDocument(d yamlDoc) ([]any, error) {
-	v, err := DecodeYAML([]byte(d.text))
+func parseDocument(d YAMLDocument, prefix string) (any, error) {
+	v, err := DecodeYAML([]byte(d.Text))
 	if err != nil {
 		if isDuplicateKey(err) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("error converting YAML to JSON: %w", err) // as sigs.k8s.io/yaml.Unmarshal says it
+		return nil, fmt.Errorf("%s%w", prefix, err)
 	}
-	if documentEnd.MatchString(d.text) {
-		dec := goyaml.NewDecoder(strings.NewReader(d.text))
+	if documentEnd.MatchString(d.Text) {
+		dec := goyaml.NewDecoder(strings.NewReader(d.Text))
 		var first, next any
 		if dec.Decode(&first) == nil {
 			err := dec.Decode(&next)
@@ -82,20 +104,21 @@ func parseDocument(d yamlDoc) ([]any, error) {
 				err = errors.New("yaml: more than one document")
 			}
 			if !errors.Is(err, io.EOF) {
-				return nil, fmt.Errorf("error converting YAML to JSON: %w (after a \"...\" line, a document must start with \"---\")", err)
+				return nil, fmt.Errorf("%s%w (after a \"...\" line, a document must start with \"---\")", prefix, err)
 			}
 		}
 	}
-	return []any{v}, nil
+	return v, nil
 }
 
 // documentEnd finds a "..." document-end line.
 var documentEnd = regexp.MustCompile(`(?m)^\.\.\.([ \t#].*)?$`)
 
-// yamlDoc is one document of a stream and the line it starts on.
-type yamlDoc struct {
-	text string
-	line int
+// YAMLDocument is one document of a YAML stream: its text, line ends
+// normalised to "\n", and the line of the stream it starts on.
+type YAMLDocument struct {
+	Text string
+	Line int
 }
 
 var lineRef = regexp.MustCompile(`\bline (\d+)\b`)
@@ -126,11 +149,13 @@ type yamlError struct {
 func (e *yamlError) Error() string { return e.msg }
 func (e *yamlError) Unwrap() error { return e.err }
 
-// splitYAMLDocuments cuts a stream into documents at separator lines. Line
+// SplitYAMLStream cuts a stream into documents at separator lines, as
+// Kubernetes' YAML reader does (kubecfg reads .yaml inputs and parseYaml's
+// argument with it). Line
 // ends are normalised to "\n" and the last line gets one, as kubectl's
 // line reader does; an empty document between two separators is skipped.
-func splitYAMLDocuments(s string) ([]yamlDoc, error) {
-	var docs []yamlDoc
+func SplitYAMLStream(s string) ([]YAMLDocument, error) {
+	var docs []YAMLDocument
 	var cur strings.Builder
 	start := 1
 	for n := 1; len(s) > 0; n++ {
@@ -143,7 +168,7 @@ func splitYAMLDocuments(s string) ([]yamlDoc, error) {
 				return nil, fmt.Errorf("invalid Yaml document separator: %s", after)
 			}
 			if cur.Len() > 0 {
-				docs = append(docs, yamlDoc{cur.String(), start})
+				docs = append(docs, YAMLDocument{cur.String(), start})
 				cur.Reset()
 			}
 			start = n + 1
@@ -153,7 +178,7 @@ func splitYAMLDocuments(s string) ([]yamlDoc, error) {
 		cur.WriteByte('\n')
 	}
 	if cur.Len() > 0 {
-		docs = append(docs, yamlDoc{cur.String(), start})
+		docs = append(docs, YAMLDocument{cur.String(), start})
 	}
 	return docs, nil
 }
