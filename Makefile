@@ -6,11 +6,11 @@ export CGO_ENABLED ?= 0
 
 BUILD_TARGETS := bin/kubecfg
 TEST_TARGETS := test-go
-BENCH_TARGETS := bench-go
+BENCH_TARGETS := bench-go bench-engines
 FUZZ_TARGETS :=
 FUZZTIME ?= 10m
 
-.PHONY: all build test test-go bench bench-go fuzz serve clean FORCE
+.PHONY: all build test test-go bench bench-go bench-engines fuzz serve clean FORCE
 all: build
 
 include $(wildcard mk/*.mk)
@@ -36,6 +36,11 @@ bench: $(BENCH_TARGETS)
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./pkg/...
+
+# The same programs under go-jsonnet v0.20, v0.21 and v0.22 (docs/benchmarks.md,
+# "The engine version").
+bench-engines:
+	$(GO) run ./scripts/engine-versions
 
 fuzz: $(FUZZ_TARGETS)
 
