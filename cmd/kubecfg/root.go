@@ -53,6 +53,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	f.StringArrayVar(&g.features, "features", nil, "Features to turn on or off: name, name=true or name=false, comma-separated; may be repeated (also KUBECFG_FEATURES)")
 	f.StringVar(&g.resolveImages, "resolve-images", "noop", "Change implementation of resolveImage native function. One of: noop, registry")
 	f.StringVar(&g.resolveImagesError, "resolve-images-error", "warn", "Action when resolveImage fails. One of ignore,warn,error")
+	addClusterFlags(f)
 
 	root.AddCommand(newShowCmd(g), newEvalCmd(g), newVersionCmd(g), newHttpdCmd(g),
 		newFeaturesCmd(g), newPlaygroundCmd(g), newUnbuiltCmd(g, "pack", features.Pack), newUnbuiltCmd(g, "traceback", features.Traceback))

@@ -22,8 +22,8 @@ func (o *overlayFlags) overlay() kubecfg.Overlay { return kubecfg.Overlay{Code: 
 
 func newShowCmd(g *globals) *cobra.Command {
 	var (
-		format, exec, exportDir string
-		ov                      overlayFlags
+		format, exec, exportDir, reorder string
+		ov                               overlayFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "show [FILE...]",
@@ -31,6 +31,13 @@ func newShowCmd(g *globals) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if exportDir != "" {
 				return fmt.Errorf("--export-dir is not supported by this build of kubecfg")
+			}
+			switch reorder {
+			case "":
+			case "server":
+				return fmt.Errorf("--reorder=server is not supported by this build of kubecfg (it cannot reach a cluster)")
+			default:
+				return fmt.Errorf("unsupported %q reordering", reorder)
 			}
 			cfg, err := g.config(args)
 			if err != nil {
@@ -47,6 +54,7 @@ func newShowCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVarP(&format, "format", "o", "yaml", "Output format.  Supported values are: json, yaml")
 	cmd.Flags().StringVarP(&exec, "exec", "e", "", "Inline code (kubecfg is predefined in it)")
 	cmd.Flags().StringVar(&exportDir, "export-dir", "", "Write each object to its own file in this directory (not supported by this build)")
+	cmd.Flags().StringVar(&reorder, "reorder", "", "--reorder=server: reorder resources as kubecfg's update command does (needs a cluster: not supported by this build)")
 	ov.add(cmd)
 	return cmd
 }
