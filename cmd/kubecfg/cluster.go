@@ -1,8 +1,26 @@
 package main
 
 import (
+	"fmt"
+
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
+
+// newClusterCmd registers one of kubecfg's commands that work against a
+// cluster (validate, diff, update, delete): this build has no Kubernetes
+// client, so it says so instead of "unknown command". Any flags are
+// accepted, as the command's own would be.
+func newClusterCmd(name, short string) *cobra.Command {
+	return &cobra.Command{
+		Use:                name,
+		Short:              short + " (needs a cluster: not in this build)",
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return fmt.Errorf("kubecfg %s works against a cluster, and this build of kubecfg has no Kubernetes client: use kubecfg's own build (kubecfg show prints what it would send)", name)
+		},
+	}
+}
 
 // addClusterFlags registers the flags kubecfg takes for reaching a
 // cluster (kubectl's client flags, --qps-limit) and -v/--verbose. This

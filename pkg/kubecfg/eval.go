@@ -22,6 +22,16 @@ type EvalOptions struct {
 	Format   string // "yaml", "json" or "jsonnet"
 }
 
+// evalKind is how eval imports its input: a .yakl file compiled, any
+// other imported as Jsonnet, whatever its extension (as kubecfg's eval
+// does: only show refuses unknown extensions).
+func evalKind(input string) inputKind {
+	if path.Ext(input) == ".yakl" {
+		return inYAKL
+	}
+	return inJsonnet
+}
+
 // ExprField is the hidden field eval's wrapper evaluates EXPR in.
 const ExprField = "Z____expr__Z_"
 
@@ -43,14 +53,10 @@ func (c *Config) EvalSnippet(opts EvalOptions) (name, code string, err error) {
 	case opts.Input == "":
 		return "", "", fmt.Errorf("eval needs an input file or --exec")
 	default:
-		kind, err := classify(opts.Input)
-		if err != nil {
-			return "", "", err
-		}
 		if err := c.GateInput(opts.Input); err != nil {
 			return "", "", err
 		}
-		name, base = opts.Input, c.importExpr(opts.Input, kind)
+		name, base = opts.Input, c.importExpr(opts.Input, evalKind(opts.Input))
 	}
 	if !opts.Overlay.empty() {
 		if err := c.Gates.Require(features.Overlay); err != nil {

@@ -100,9 +100,15 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 		if kind == inYAML {
 			return nil, fmt.Errorf("error reading %s: overlays apply to Jsonnet, JSON and YAKL inputs, not YAML streams", input)
 		}
+		// kubecfg's expression, the input imported as typed from the
+		// current directory; a .yakl input through the yakl: scheme.
 		add := c.overlayCode(ov)
-		code := "(" + c.importExpr(input, kind) + ") + (" + add + ")"
-		return c.readSnippet(vm, fmt.Sprintf("(import %q) + (%s)", input, add), code)
+		code := fmt.Sprintf("(import %q) + (%s)", input, add)
+		name := code
+		if kind == inYAKL {
+			code = "(" + c.importExpr(input, kind) + ") + (" + add + ")"
+		}
+		return c.readSnippet(vm, name, code)
 	}
 	var objs []Object
 	switch kind {

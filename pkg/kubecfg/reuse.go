@@ -30,11 +30,7 @@ func (s *Session) fastEval(opts EvalOptions) (out string, ok bool) {
 	if !s.Reuse || opts.Exec != "" || opts.Input == "" || len(c.TLANames()) > 0 || readsSelf(expr) {
 		return "", false
 	}
-	kind, err := classify(opts.Input)
-	if err != nil {
-		return "", false
-	}
-	base := c.importExpr(opts.Input, kind)
+	base := c.importExpr(opts.Input, evalKind(opts.Input))
 	if !opts.Overlay.empty() {
 		base = "(" + base + ") + (" + c.overlayCode(opts.Overlay) + ")"
 	}
