@@ -51,9 +51,6 @@ func decodeYAMLInput(data []byte) ([]Object, error) {
 }
 
 func decodeYAMLDocument(d stdlib.YAMLDocument) ([]Object, error) {
-	if err := checkAliases([]byte(d.Text)); err != nil {
-		return nil, err
-	}
 	v, err := d.ToJSON()
 	if err != nil {
 		return nil, err

@@ -10,7 +10,7 @@ import (
 func TestK8sObjects(t *testing.T) {
 	for _, tc := range []struct {
 		name, doc, err string
-		kinds        []string
+		kinds          []string
 	}{
 		{"object", `{"kind": "A", "metadata": {"name": "a"}}`, "", []string{"A"}},
 		{"no kind", `{"apiVersion": "v1"}`, `Object 'Kind' is missing in '{"apiVersion": "v1"}'`, nil},

@@ -88,6 +88,9 @@ func (d YAMLDocument) decode(prefix string) (any, error) {
 // document-end line; YAML 1.1 wants a "---" line before a new document, so
 // here that is an error.
 func parseDocument(d YAMLDocument, prefix string) (any, error) {
+	if err := checkAliases([]byte(d.Text)); err != nil {
+		return nil, err
+	}
 	v, err := DecodeYAML([]byte(d.Text))
 	if err != nil {
 		if isDuplicateKey(err) {

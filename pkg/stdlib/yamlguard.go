@@ -1,4 +1,4 @@
-package kubecfg
+package stdlib
 
 import (
 	"bytes"
@@ -10,7 +10,8 @@ import (
 // MaxYAMLExpansion bounds what one YAML document may expand to through its
 // aliases, counted as scalar bytes plus one per node. go-yaml v2 expands
 // aliases while converting, so a small file of aliases to a large anchor
-// (an alias bomb) would take all memory before any check could run.
+// (an alias bomb) would take all memory before any check could run. Every
+// document that parseYaml or kubecfg's .yaml reader decodes is checked.
 const MaxYAMLExpansion = 64 << 20
 
 // checkAliases refuses a YAML document whose aliases expand past
