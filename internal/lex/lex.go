@@ -4,6 +4,15 @@
 // its collections. Malformed text is scanned as far as it goes.
 package lex
 
+// MaxDepth is the deepest nesting kubecfg accepts anywhere: of brackets in
+// Jsonnet code and of collections (block and flow together) in YAML, be it
+// a .yaml input, parseYaml's argument or a .yakl file. go-jsonnet's parser
+// and go-yaml's recurse once per level: natively a deep enough input ends
+// the process with a fatal Go stack overflow, and in WebAssembly the
+// host's stack runs out long before either parser's own limit. Real
+// configuration nests a few dozen levels.
+const MaxDepth = 1000
+
 // Code calls visit with the offset of every byte of src that is outside
 // strings and comments, in order, until visit returns false.
 func Code(src string, visit func(i int) bool) {

@@ -6,13 +6,7 @@ import (
 	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
-// MaxNesting is the deepest bracket nesting accepted in Jsonnet code.
-// go-jsonnet's parser recurses once per level and a deep enough input ends
-// the process with a fatal Go stack overflow, so deeper code is refused
-// before it is parsed. Real configuration nests a few dozen levels.
-const MaxNesting = 1000
-
-// NestingError reports code nested deeper than MaxNesting.
+// NestingError reports code nested deeper than lex.MaxDepth.
 type NestingError struct {
 	File         string
 	Line, Column int

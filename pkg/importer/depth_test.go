@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
 func TestCheckNesting(t *testing.T) {
@@ -25,7 +27,7 @@ func TestCheckNesting(t *testing.T) {
 		{name: "sequential, not nested", code: strings.Repeat("[]", 5000)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := CheckNesting("f.jsonnet", tc.code, MaxNesting)
+			err := CheckNesting("f.jsonnet", tc.code, lex.MaxDepth)
 			if !tc.wantErr {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)

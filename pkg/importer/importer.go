@@ -12,6 +12,7 @@ import (
 
 	jsonnet "github.com/google/go-jsonnet"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -99,7 +100,7 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
 	if err == nil && isCode(foundAt) {
-		err = CheckNesting(foundAt, c.String(), MaxNesting)
+		err = CheckNesting(foundAt, c.String(), lex.MaxDepth)
 	}
 	return c, foundAt, err
 }
@@ -260,7 +261,7 @@ func (im *Importer) importYAKL(importedFrom, p string) (jsonnet.Contents, string
 	}
 	code, err := im.opts.YAKL(foundAt, src.Data())
 	if err == nil {
-		err = CheckNesting(key, code, MaxNesting)
+		err = CheckNesting(key, code, lex.MaxDepth)
 	}
 	if err != nil {
 		return jsonnet.Contents{}, "", err
@@ -303,7 +304,7 @@ func (im *Importer) ReadInput(u string) (jsonnet.Contents, string, error) {
 		if data, err := im.fetch(u); err == nil {
 			c := jsonnet.MakeContentsRaw(data)
 			if isCode(u) {
-				err = CheckNesting(u, c.String(), MaxNesting)
+				err = CheckNesting(u, c.String(), lex.MaxDepth)
 			}
 			return c, u, err
 		}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
 
@@ -37,8 +36,8 @@ const ExprField = "Z____expr__Z_"
 
 // EvalSnippet returns the code eval evaluates and its name: EXPR in a
 // hidden field of the input's value, so $ is that value, called with the
-// top-level arguments when there are any. kubecfg is predefined in the
-// whole snippet (RFC06), so a top-level argument named kubecfg wins.
+// top-level arguments when there are any. Evaluation predefines kubecfg in
+// the whole snippet (RFC06), so a top-level argument named kubecfg wins.
 func (c *Config) EvalSnippet(opts EvalOptions) (name, code string, err error) {
 	expr := opts.Expr
 	if expr == "" {
@@ -77,10 +76,7 @@ func (c *Config) EvalSnippet(opts EvalOptions) (name, code string, err error) {
 	if opts.ShowKeys {
 		code = "std.objectFields(" + code + ")"
 	}
-	if err := importer.CheckNesting(name, code, importer.MaxNesting); err != nil {
-		return "", "", err
-	}
-	return name, predefine(name, code), nil
+	return name, code, nil
 }
 
 // Eval evaluates EXPR against the input and prints the result: "json" as
@@ -115,7 +111,7 @@ func (s *Session) Eval(opts EvalOptions) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := s.vm.EvaluateSnippet(name, code)
+	out, err := s.evaluate(name, code)
 	if err != nil {
 		return "", err
 	}

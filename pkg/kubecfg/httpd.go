@@ -6,20 +6,20 @@ package kubecfg
 // HTTP; this package stays free of net/http so the browser build does not
 // carry it.
 func (c *Config) EvaluateHook(file, request string) (string, error) {
-	vm, imp, err := c.newVM()
+	s, err := c.NewSession()
 	if err != nil {
 		return "", err
 	}
-	vm.TLACode("request", request)
-	return evaluateURL(vm, imp, c.fileURL(file))
+	s.vm.TLACode("request", request)
+	return s.evaluateURL(c.fileURL(file))
 }
 
 // EvaluateFile evaluates one Jsonnet file with this configuration and
 // returns its JSON (the rc file is read this way, with default gates).
 func (c *Config) EvaluateFile(p string) (string, error) {
-	vm, imp, err := c.newVM()
+	s, err := c.NewSession()
 	if err != nil {
 		return "", err
 	}
-	return evaluateURL(vm, imp, c.fileURL(p))
+	return s.evaluateURL(c.fileURL(p))
 }

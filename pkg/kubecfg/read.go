@@ -11,8 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	jsonnet "github.com/google/go-jsonnet"
-
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
 )
@@ -88,7 +87,8 @@ func (c *Config) GateInput(input string) error {
 // readInput reads one input's Kubernetes objects as kubecfg's reader
 // does. Its errors, the walk's included, start "error reading NAME: ",
 // NAME being the input as given (for an overlay, kubecfg's expression).
-func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string, ov Overlay) ([]Object, error) {
+func (s *Session) readInput(input string, ov Overlay) ([]Object, error) {
+	c := s.cfg
 	kind, err := classify(input)
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", input, err)
@@ -108,7 +108,7 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 		if kind == inYAKL {
 			code = "(" + c.importExpr(input, kind) + ") + (" + add + ")"
 		}
-		return c.readSnippet(vm, name, code)
+		return s.readSnippet(name, code)
 	}
 	var objs []Object
 	switch kind {
@@ -128,7 +128,7 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 	if kind == inYAKL {
 		u = importer.YAKLScheme + u
 	}
-	out, err := evaluateURL(vm, imp, u)
+	out, err := s.evaluateURL(u)
 	if err == nil {
 		objs, err = walkOutput(out)
 	}
@@ -140,19 +140,14 @@ func (c *Config) readInput(vm *jsonnet.VM, imp *importer.Importer, input string,
 
 // readExec reads the objects of --exec code, named by its data: URL as
 // kubecfg names it.
-func (c *Config) readExec(vm *jsonnet.VM, code string) ([]Object, error) {
-	return c.readSnippet(vm, "data:,"+url.PathEscape(code), code)
+func (s *Session) readExec(code string) ([]Object, error) {
+	return s.readSnippet("data:,"+url.PathEscape(code), code)
 }
 
 // readSnippet evaluates code from the current directory (kubecfg
 // predefined) and walks its value; errors name the input as name.
-func (c *Config) readSnippet(vm *jsonnet.VM, name, code string) ([]Object, error) {
-	file := c.cwdURL()
-	err := importer.CheckNesting(file, code, importer.MaxNesting)
-	var out string
-	if err == nil {
-		out, err = vm.EvaluateSnippet(file, predefine(file, code))
-	}
+func (s *Session) readSnippet(name, code string) ([]Object, error) {
+	out, err := s.evaluate(s.cfg.cwdURL(), code)
 	var objs []Object
 	if err == nil {
 		objs, err = walkOutput(out)
@@ -174,17 +169,27 @@ func walkOutput(out string) ([]Object, error) {
 	return objs, err
 }
 
-// evaluateURL reads a file through the importer, as an import would, and
-// evaluates it under the name it was found at.
-func evaluateURL(vm *jsonnet.VM, imp *importer.Importer, u string) (string, error) {
-	contents, foundAt, err := imp.ReadInput(u)
-	if err == nil {
-		err = importer.CheckNesting(foundAt, contents.String(), importer.MaxNesting)
-	}
+// evaluateURL reads an input file through the importer, as an import
+// would (which refuses code nested too deeply), and evaluates it under the
+// name it was found at. A file is evaluated as it is: kubecfg is not
+// predefined in files (RFC06).
+func (s *Session) evaluateURL(u string) (string, error) {
+	contents, foundAt, err := s.imp.ReadInput(u)
 	if err != nil {
 		return "", err
 	}
-	return vm.EvaluateSnippet(foundAt, contents.String())
+	return s.vm.EvaluateSnippet(foundAt, contents.String())
+}
+
+// evaluate is the way code that is not a file (--exec, an overlay's
+// expression, eval's wrapper) enters the VM: code nested deeper than
+// lex.MaxDepth is refused before go-jsonnet parses it, and kubecfg is
+// predefined where the code reads it (RFC06).
+func (s *Session) evaluate(name, code string) (string, error) {
+	if err := importer.CheckNesting(name, code, lex.MaxDepth); err != nil {
+		return "", err
+	}
+	return s.vm.EvaluateSnippet(name, predefine(name, code))
 }
 
 // overlayCode is the expression an overlay adds to each input, built as

@@ -44,7 +44,7 @@ func (s *Session) fastEval(opts EvalOptions) (out string, ok bool) {
 	if opts.ShowKeys {
 		code = "std.objectFields(" + code + ")"
 	}
-	res, err := s.vm.EvaluateSnippet(opts.Input, predefine(opts.Input, code))
+	res, err := s.evaluate(opts.Input, code)
 	if err != nil {
 		return "", false
 	}

@@ -34,7 +34,7 @@ func (c *Config) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object
 
 // ReadObjects is Config.ReadObjects on the session's VM.
 func (s *Session) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object, error) {
-	c, vm, imp := s.cfg, s.vm, s.imp
+	c := s.cfg
 	if !ov.empty() {
 		if err := c.Gates.Require(features.Overlay); err != nil {
 			return nil, err
@@ -42,14 +42,14 @@ func (s *Session) ReadObjects(inputs []string, exec string, ov Overlay) ([]Objec
 	}
 	var objs []Object
 	for _, in := range inputs {
-		found, err := c.readInput(vm, imp, in, ov)
+		found, err := s.readInput(in, ov)
 		if err != nil {
 			return nil, err
 		}
 		objs = append(objs, found...)
 	}
 	if exec != "" {
-		found, err := c.readExec(vm, exec)
+		found, err := s.readExec(exec)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 
 	jsonnet "github.com/google/go-jsonnet"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
@@ -146,7 +147,7 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	}
 	for _, v := range append(append([]Var(nil), c.ExtVars...), c.TLAs...) {
 		if v.Kind == Code {
-			if err := importer.CheckNesting("<code:"+v.Name+">", v.Value, importer.MaxNesting); err != nil {
+			if err := importer.CheckNesting("<code:"+v.Name+">", v.Value, lex.MaxDepth); err != nil {
 				return nil, nil, err
 			}
 		}

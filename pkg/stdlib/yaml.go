@@ -15,18 +15,12 @@ import (
 	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
-// MaxYAMLDepth is the deepest nesting of collections (block and flow
-// together) parseYaml accepts: the parser recurses once per level, which
-// in WebAssembly exhausts the host's stack long before the parser's own
-// limit.
-const MaxYAMLDepth = 1000
-
 // CheckYAMLDepth refuses YAML text whose collections nest deeper than
-// MaxYAMLDepth, naming the line and column (in characters, as go-yaml
+// lex.MaxDepth, naming the line and column (in characters, as go-yaml
 // counts them) where the limit is passed; it parses nothing.
 func CheckYAMLDepth(s string) error {
-	if line, col, deep := lex.YAMLDepth(s, MaxYAMLDepth); deep {
-		return fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, MaxYAMLDepth)
+	if line, col, deep := lex.YAMLDepth(s, lex.MaxDepth); deep {
+		return fmt.Errorf("yaml: line %d, column %d: collections nested deeper than %d levels; refusing to parse", line, col, lex.MaxDepth)
 	}
 	return nil
 }
@@ -41,7 +35,7 @@ func CheckYAMLDepth(s string) error {
 // document after a "..." document-end line with no "---" before it is an
 // error. Line numbers in errors count from the start of the stream
 // (kubectl's count from the start of each document). Collections nested
-// deeper than MaxYAMLDepth are refused before parsing.
+// deeper than lex.MaxDepth are refused before parsing.
 func ParseYAMLStream(s string) ([]any, error) {
 	if err := CheckYAMLDepth(s); err != nil {
 		return nil, err

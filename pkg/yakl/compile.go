@@ -18,13 +18,6 @@ const (
 	maxAliasSize  = 200000 * aliasNodeCost
 )
 
-// MaxDepth is the deepest nesting of collections (block and flow
-// together) a .yakl file may have, and of brackets in each of its
-// expressions: the YAML parser and go-jsonnet's recurse once per level,
-// which in WebAssembly exhausts the host's stack long before the parser's
-// own limit.
-const MaxDepth = 1000
-
 // Compile translates a .yakl file to the Jsonnet that kubecfg evaluates.
 // Every node stays on its source line, so the output has as many lines as
 // the source and runtime errors name the right line.
@@ -142,8 +135,8 @@ func (c *compiler) errNode(n *yaml.Node, format string, args ...any) error {
 var recoverPanics = true
 
 func compileFile(filename string, src []byte, pretty bool) (string, error) {
-	if line, col, deep := lex.YAMLDepth(string(src), MaxDepth); deep {
-		return "", errorf(filename, line, col, "collections nested deeper than %d levels; refusing to parse", MaxDepth)
+	if line, col, deep := lex.YAMLDepth(string(src), lex.MaxDepth); deep {
+		return "", errorf(filename, line, col, "collections nested deeper than %d levels; refusing to parse", lex.MaxDepth)
 	}
 	if pretty {
 		out, fwd, err := compileOnce(filename, src, options{pretty: true, sepLocals: true})

@@ -57,9 +57,9 @@ func (i exprInfo) reads(name string) bool {
 }
 
 // analyze parses code with go-jsonnet's parser and walks the raw AST.
-// Code nested deeper than MaxDepth is refused before it is parsed.
+// Code nested deeper than lex.MaxDepth is refused before it is parsed.
 func analyze(filename, code string) (exprInfo, error) {
-	if at := lex.JsonnetDepth(code, MaxDepth); at >= 0 {
+	if at := lex.JsonnetDepth(code, lex.MaxDepth); at >= 0 {
 		line, col := lex.Position(code, at)
 		return exprInfo{}, nestingError{line, col}
 	}
@@ -261,12 +261,12 @@ func (w *walker) node(n ast.Node) {
 
 // staticMessage splits a go-jsonnet static error into the line and column
 // it names (relative to the snippet) and its message without the location.
-// nestingError is code whose brackets nest deeper than MaxDepth, at
+// nestingError is code whose brackets nest deeper than lex.MaxDepth, at
 // the first bracket too many.
 type nestingError struct{ line, col int }
 
 func (e nestingError) Error() string {
-	return fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", MaxDepth)
+	return fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", lex.MaxDepth)
 }
 
 func staticMessage(err error) (line, col int, msg string) {
