@@ -1,5 +1,5 @@
 # The docs site: the pages of docs/ that hold runnable examples
-# (docs/examples/*.txtar), rendered by scripts/build-docs.go into
+# (docs/examples/*.txtar), rendered by ./scripts/build-docs into
 # static/docs/ (chroma-highlighted, made live by embed.js), and their
 # browser test. The examples' outputs and the pages' example blocks are
 # checked by go test ./pkg/docsite in test-go.
@@ -11,7 +11,7 @@ TEST_TARGETS += test-e2e-docs
 # After web, which replaces static/dist; before bin/kubecfg, which embeds
 # static/ (docs/ included).
 docs-site: web
-	$(GO) run ./scripts/build-docs.go
+	$(GO) run ./scripts/build-docs
 
 bin/kubecfg: docs-site
 

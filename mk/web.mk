@@ -43,7 +43,7 @@ e2e-deps: e2e/browser/node_modules/.package-lock.json
 # page (scripts/prerender.mjs), then brotli and gzip copies of what the
 # page loads, which `kubecfg playground` serves to browsers that accept them.
 web: wasm web-deps
-	$(GO) run ./scripts/build-web.go
+	$(GO) run ./scripts/build-web
 	$(NODE) scripts/prerender.mjs
 	$(NODE) scripts/compress.mjs static/kubecfg-core.wasm static/kubecfg.wasm static/wasm_exec.js \
 		static/index.html static/embed.html static/embed.js static/dist/*.js static/dist/*.css

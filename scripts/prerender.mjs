@@ -9,7 +9,7 @@
 // options. The page's engine still runs the request and its answer
 // replaces this one; the e2e tests check that the two are the same.
 //
-// Run from the module root after scripts/build-web.go:
+// Run from the module root after ./scripts/build-web:
 //   node scripts/prerender.mjs
 import { readFile, writeFile } from "node:fs/promises";
 import { examples } from "../web/src/examples.js";
@@ -45,7 +45,7 @@ async function main() {
   };
   for (const [name, text] of Object.entries(fill)) {
     const marker = `<!--prerendered:${name}-->`;
-    if (html.split(marker).length !== 2) throw new Error(`${page}: want one ${marker} (run scripts/build-web.go first)`);
+    if (html.split(marker).length !== 2) throw new Error(`${page}: want one ${marker} (run ./scripts/build-web first)`);
     html = html.replace(marker, () => text);
   }
   await writeFile(page, html);

@@ -1,4 +1,4 @@
-// The docs site in a real browser: the pages scripts/build-docs.go renders
+// The docs site in a real browser: the pages ./scripts/build-docs renders
 // (static/docs/, built by make, and the hostile fixture in testdata/,
 // built here), served by `kubecfg --features=playground playground`,
 // viewed by Debian's Chromium through playwright-core (e2e/browser's copy,
@@ -35,7 +35,7 @@ before(async () => {
   for (const name of await readdir(staticRoot)) {
     if (!name.endsWith(".go")) await symlink(path.join(staticRoot, name), path.join(root, name));
   }
-  execFileSync(process.env.GO || "go", ["run", "./scripts/build-docs.go", "-docs", path.join(here, "testdata"), "-o", path.join(root, "fixture")], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.env.GO || "go", ["run", "./scripts/build-docs", "-docs", path.join(here, "testdata"), "-o", path.join(root, "fixture")], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
   const data = path.join(tmp, "data");
   server = spawn(kubecfgBin, ["--features=playground", "playground", "-l", "127.0.0.1:0", "--static-dir", root, "--data-dir", data], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";

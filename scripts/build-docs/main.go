@@ -1,5 +1,3 @@
-//go:build ignore
-
 // build-docs renders the docs pages that hold runnable examples
 // (docs/*.md with <!-- kubecfg-example: NAME --> regions, the examples in
 // docs/examples/*.txtar) to static HTML in static/docs/: index.html, one
@@ -7,7 +5,7 @@
 // for readers without JavaScript and made live by embed.js. It fails when a
 // page's example blocks are out of step with docs/examples (go test
 // ./pkg/docsite -update rewrites them). Run from the module root:
-// go run ./scripts/build-docs.go
+// go run ./scripts/build-docs
 package main
 
 import (

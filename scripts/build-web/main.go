@@ -1,11 +1,9 @@
-//go:build ignore
-
 // build-web bundles the playground's front end with esbuild's Go API:
 // web/src/main.js, worker.js, boot.js and embed-page.js (and the CSS they
 // import) become content-hashed files in static/dist/, web/src/embed.js
 // becomes static/embed.js, and web/index.html and web/embed.html become
 // static/index.html and static/embed.html with those names (and hashes of
-// static/kubecfg-core.wasm and static/kubecfg.wasm) filled in. Run from the module root: go run ./scripts/build-web.go
+// static/kubecfg-core.wasm and static/kubecfg.wasm) filled in. Run from the module root: go run ./scripts/build-web
 package main
 
 import (
