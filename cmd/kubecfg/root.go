@@ -70,10 +70,10 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 func (g *globals) gates(cwd string, inputs []string) (*features.Gates, error) {
 	alpha := g.alpha
 	if !g.root.PersistentFlags().Changed("alpha") {
-		if v, ok := os.LookupEnv("KUBECFG_ALPHA"); ok && v != "" {
+		if v, ok := os.LookupEnv(features.EnvAlpha); ok && v != "" {
 			b, err := strconv.ParseBool(v)
 			if err != nil {
-				return nil, fmt.Errorf("invalid KUBECFG_ALPHA %q: want true or false", v)
+				return nil, fmt.Errorf("invalid %s %q: want true or false", features.EnvAlpha, v)
 			}
 			alpha = b
 		}
@@ -81,7 +81,7 @@ func (g *globals) gates(cwd string, inputs []string) (*features.Gates, error) {
 	items := g.features
 	if !g.root.PersistentFlags().Changed("features") {
 		items = nil
-		if v := os.Getenv("KUBECFG_FEATURES"); v != "" {
+		if v := os.Getenv(features.EnvFeatures); v != "" {
 			items = []string{v}
 		}
 	}
@@ -117,7 +117,7 @@ func (g *globals) config(inputs []string) (*kubecfg.Config, error) {
 		Fetch: importer.DefaultFetcher(),
 		Warn:  g.stderr,
 	}
-	for _, p := range filepath.SplitList(os.Getenv("KUBECFG_JPATH")) {
+	for _, p := range filepath.SplitList(os.Getenv(features.EnvJPath)) {
 		cfg.JPath = append(cfg.JPath, filepath.ToSlash(p))
 	}
 	for _, p := range g.jpath {

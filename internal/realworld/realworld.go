@@ -18,6 +18,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // DirToken stands for the absolute path of the suite's copy in recorded
@@ -155,7 +157,7 @@ func Run(bin, dir string, c Case) (Result, error) {
 	cmd.Dir = dir
 	for _, kv := range os.Environ() {
 		switch strings.SplitN(kv, "=", 2)[0] {
-		case "KUBECFG_JPATH", "KUBECFG_FEATURES", "KUBECFG_ALPHA", "KUBECFG":
+		case features.EnvJPath, features.EnvFeatures, features.EnvAlpha, "KUBECFG":
 			continue
 		}
 		cmd.Env = append(cmd.Env, kv)

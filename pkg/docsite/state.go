@@ -7,7 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -62,7 +63,7 @@ func StateOf(ex *Example) State {
 // formatVars writes NAME=VALUE lines in name order (state.js formatVars).
 func formatVars(m map[string]string) string {
 	var lines []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		lines = append(lines, k+"="+m[k])
 	}
 	return strings.Join(lines, "\n")
@@ -111,13 +112,4 @@ func DecodeFragment(frag string, limit int64) (State, error) {
 		return s, fmt.Errorf("decoding the fragment's state: %w", err)
 	}
 	return s, nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -20,10 +20,12 @@ const (
 	SourceDefault  = "default"
 )
 
-// Environment variables that set the flags --features and --alpha.
+// The environment variables kubecfg reads, all of them: the flags
+// --features and --alpha, and the library search path before -J.
 const (
 	EnvFeatures = "KUBECFG_FEATURES"
 	EnvAlpha    = "KUBECFG_ALPHA"
+	EnvJPath    = "KUBECFG_JPATH"
 )
 
 // DisplaySource returns the name kubecfg shows for a source: an

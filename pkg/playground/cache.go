@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"hash"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/importer"
@@ -197,7 +199,7 @@ func (h *hasher) strs(ss []string) {
 }
 
 func (h *hasher) strMap(m map[string]string) {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	h.int(len(keys))
 	for _, k := range keys {
 		h.str(k)
@@ -211,5 +213,5 @@ func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
 // their names (an added file could change what an import finds), the
 // resolved gates (an rc file sets them) and the variables.
 func configKey(req Request, k keys, gates []features.Row) string {
-	return hashJSON([]any{sortedKeys(req.Files), gates, k.settings})
+	return hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), gates, k.settings})
 }

@@ -3,12 +3,13 @@ package playground
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/kubecfg/kubecfg/internal/testdata"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/testdata"
 
 	"golang.org/x/tools/txtar"
 )

@@ -1,6 +1,8 @@
 package playground
 
 import (
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -46,7 +48,7 @@ func CommandLine(req Request) string {
 		m    map[string]string
 	}{{"-V", req.ExtStr}, {"--ext-str-file", req.ExtStrFile}, {"--ext-code", req.ExtCode}, {"--ext-code-file", req.ExtCodeFile},
 		{"-A", req.TLAStr}, {"--tla-str-file", req.TLAStrFile}, {"--tla-code", req.TLACode}, {"--tla-code-file", req.TLACodeFile}} {
-		for _, k := range sortedKeys(f.m) {
+		for _, k := range slices.Sorted(maps.Keys(f.m)) {
 			args = append(args, f.flag, shellQuote(k+"="+f.m[k]))
 		}
 	}

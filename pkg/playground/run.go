@@ -2,8 +2,9 @@ package playground
 
 import (
 	"fmt"
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -193,20 +194,11 @@ func vars(str, strFile, code, codeFile map[string]string) []kubecfg.Var {
 		values map[string]string
 		kind   kubecfg.VarKind
 	}{{str, kubecfg.Str}, {strFile, kubecfg.StrFile}, {code, kubecfg.Code}, {codeFile, kubecfg.CodeFile}} {
-		for _, n := range sortedKeys(m.values) {
+		for _, n := range slices.Sorted(maps.Keys(m.values)) {
 			out = append(out, kubecfg.Var{Name: n, Value: m.values[n], Kind: m.kind})
 		}
 	}
 	return out
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // relName turns a file URL or path under root into the workspace name.

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -68,7 +69,7 @@ func Parse(path string, data []byte) (*File, error) {
 		return nil, p.errorf("", "the file must evaluate to an object, got %s", typeName(top))
 	}
 	f := &File{Path: path, Features: features.Source{Name: FileName}, Flags: map[string][]string{}, Commands: map[string]map[string][]string{}}
-	for _, key := range sortedKeys(root) {
+	for _, key := range slices.Sorted(maps.Keys(root)) {
 		switch key {
 		case "flags":
 			flags, err := p.object("flags", root[key])
@@ -121,7 +122,7 @@ func (p parser) features(field string, v any) ([]string, error) {
 	case nil:
 		return nil, nil
 	case map[string]any:
-		for _, name := range sortedKeys(v) {
+		for _, name := range slices.Sorted(maps.Keys(v)) {
 			on, ok := v[name].(bool)
 			if !ok {
 				return nil, p.errorf(field+"."+name, "must be true or false, got %s", typeName(v[name]))
@@ -155,7 +156,7 @@ func (p parser) commands(v any, out map[string]map[string][]string) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range sortedKeys(cmds) {
+	for _, name := range slices.Sorted(maps.Keys(cmds)) {
 		field := "commands." + name
 		cmd, err := p.object(field, cmds[name])
 		if err != nil {
@@ -197,7 +198,7 @@ func (p parser) commands(v any, out map[string]map[string][]string) error {
 // flags turns an object of flag settings into flag values.
 func (p parser) flags(field string, m map[string]any) (map[string][]string, error) {
 	out := map[string][]string{}
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		f := field + "." + name
 		switch v := m[name].(type) {
 		case nil:
@@ -213,7 +214,7 @@ func (p parser) flags(field string, m map[string]any) (map[string][]string, erro
 			out[name] = vals
 		case map[string]any:
 			vals := []string{}
-			for _, k := range sortedKeys(v) {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				s, err := p.scalar(f+"."+k, v[k])
 				if err != nil {
 					return nil, err
@@ -267,15 +268,6 @@ func truncate(s string) string {
 		return s[:37] + "..."
 	}
 	return strings.ReplaceAll(s, "\n", `\n`)
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Discover finds the rc file for an invocation (see Find) and loads it
