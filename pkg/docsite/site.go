@@ -100,23 +100,6 @@ func (s *Site) Stale() (map[string]string, error) {
 	return out, nil
 }
 
-// Unreferenced returns the examples no page shows.
-func (s *Site) Unreferenced() []string {
-	seen := map[string]bool{}
-	for _, p := range s.Pages {
-		for _, e := range p.Examples {
-			seen[e] = true
-		}
-	}
-	var out []string
-	for _, name := range s.Order {
-		if !seen[name] {
-			out = append(out, name)
-		}
-	}
-	return out
-}
-
 // StyleSheet is the file name of the pages' CSS.
 const StyleSheet = "docs.css"
 

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -88,28 +87,4 @@ func EncodeFragment(s State) (string, error) {
 		return "", fmt.Errorf("compressing the playground state: %w", err)
 	}
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes()), nil
-}
-
-// DecodeFragment reverses EncodeFragment, reading at most limit bytes of
-// JSON.
-func DecodeFragment(frag string, limit int64) (State, error) {
-	var s State
-	raw, err := base64.RawURLEncoding.DecodeString(frag)
-	if err != nil {
-		return s, fmt.Errorf("decoding the fragment: %w", err)
-	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	var out bytes.Buffer
-	n, err := out.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		return s, fmt.Errorf("decompressing the fragment: %w", err)
-	}
-	if n > limit {
-		return s, fmt.Errorf("decompressing the fragment: more than %d bytes", limit)
-	}
-	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
-		return s, fmt.Errorf("decoding the fragment's state: %w", err)
-	}
-	return s, nil
 }

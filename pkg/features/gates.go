@@ -155,11 +155,3 @@ func (e *DisabledError) Error() string {
 	}
 	return fmt.Sprintf("%s is %s %s feature; turn it on with --features=%s", f.Name, article, f.Stage, f.Name)
 }
-
-// FromFlags builds an invocation's gates the way the CLI and the
-// playground do: the values of --features (each comma-separated; from
-// KUBECFG_FEATURES when the flag is absent), then the rc file's source
-// (from package rc; a zero Source when there is none), then --alpha.
-func FromFlags(alpha bool, featureFlags []string, rc Source) (*Gates, error) {
-	return New(alpha, Source{Name: SourceFeatures, Items: SplitList(featureFlags...)}, rc)
-}

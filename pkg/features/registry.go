@@ -17,19 +17,6 @@ type Registry struct {
 
 var validName = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
-// NewRegistry builds a registry from features, in order, and checks it
-// with Check.
-func NewRegistry(features ...Feature) (*Registry, error) {
-	r := &Registry{}
-	for _, f := range features {
-		r.add(f)
-	}
-	if err := r.Check(); err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
 func (r *Registry) add(f Feature) *Feature {
 	p := &f
 	r.features = append(r.features, p)

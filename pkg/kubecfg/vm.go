@@ -123,14 +123,6 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 	}), nil
 }
 
-// NewVM returns a VM set up as kubecfg sets it up: importer, native
-// functions, ext vars and TLAs. Code given in --ext-code and --tla-code has
-// kubecfg predefined (RFC06).
-func (c *Config) NewVM() (*jsonnet.VM, error) {
-	vm, _, err := c.newVM()
-	return vm, err
-}
-
 // newVM returns a VM and the importer it uses.
 func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	vm := jsonnet.MakeVM()

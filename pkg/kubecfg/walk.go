@@ -49,12 +49,6 @@ func (o Object) groupVersionKind() (group, version, kind string) {
 	return "", "", ""
 }
 
-// Group returns the API group of apiVersion ("" for the core group).
-func (o Object) Group() string {
-	g, _, _ := o.groupVersionKind()
-	return g
-}
-
 // groupKind is the kind as apimachinery's GroupKind.String() writes it:
 // Kind, or Kind.group.
 func (o Object) groupKind() string {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
 )
 
 // File is what an rc file says: its features, and the default values of
@@ -268,15 +267,4 @@ func truncate(s string) string {
 		return s[:37] + "..."
 	}
 	return strings.ReplaceAll(s, "\n", `\n`)
-}
-
-// Discover finds the rc file for an invocation (see Find) and loads it
-// (see LoadFile). With no rc file it returns an empty File whose Features
-// source has no items.
-func Discover(fsys importer.FS, cwd string, inputs []string, eval func(path string) ([]byte, error)) (*File, error) {
-	path, err := Find(fsys, cwd, inputs)
-	if err != nil {
-		return nil, err
-	}
-	return LoadFile(path, eval)
 }

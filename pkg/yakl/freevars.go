@@ -31,18 +31,6 @@ func PredefineKubecfg(filename, code string) string {
 	return KubecfgLocal + code
 }
 
-// FreeVars returns, sorted, the variables that the Jsonnet code reads without
-// declaring them, leaving out std (Jsonnet's one predefined name). self,
-// super and $ are not variables and are never listed. A syntax error is
-// returned with go-jsonnet's message.
-func FreeVars(filename, code string) ([]string, error) {
-	info, err := analyze(filename, code)
-	if err != nil {
-		return nil, err
-	}
-	return info.free, nil
-}
-
 // exprInfo is what the static check finds in one piece of code.
 type exprInfo struct {
 	free []string // sorted free variables, std left out

@@ -56,3 +56,15 @@ func sameJSON(a, b string) (bool, error) {
 	}
 	return reflect.DeepEqual(va, vb), nil
 }
+
+// FreeVars returns, sorted, the variables that the Jsonnet code reads without
+// declaring them, leaving out std (Jsonnet's one predefined name). self,
+// super and $ are not variables and are never listed. A syntax error is
+// returned with go-jsonnet's message.
+func FreeVars(filename, code string) ([]string, error) {
+	info, err := analyze(filename, code)
+	if err != nil {
+		return nil, err
+	}
+	return info.free, nil
+}

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
@@ -103,11 +102,6 @@ const (
 )
 
 func cellName(p, kind string) string { return p + "/" + kind }
-
-func splitCell(name string) (prog, kind string) {
-	prog, kind, _ = strings.Cut(name, "/")
-	return prog, kind
-}
 
 // newExprs are the -e of the warm and cold cells, with a suffix that
 // makes every call a new expression: the whole value (what

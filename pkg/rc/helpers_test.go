@@ -8,9 +8,10 @@ import (
 	"sync"
 
 	jsonnet "github.com/google/go-jsonnet"
-
 	"github.com/kubecfg/kubecfg/pkg/importer"
 )
+
+// Helpers only the tests use.
 
 // JsonnetEval returns an evaluator for Load that runs plain go-jsonnet on
 // files of fsys: relative imports resolve against the importing file's
@@ -27,6 +28,17 @@ func JsonnetEval(fsys importer.FS) func(path string) ([]byte, error) {
 		}
 		return []byte(out), nil
 	}
+}
+
+// Discover finds the rc file for an invocation (see Find) and loads it
+// (see LoadFile). With no rc file it returns an empty File whose Features
+// source has no items.
+func Discover(fsys importer.FS, cwd string, inputs []string, eval func(path string) ([]byte, error)) (*File, error) {
+	path, err := Find(fsys, cwd, inputs)
+	if err != nil {
+		return nil, err
+	}
+	return LoadFile(path, eval)
 }
 
 // fsImporter reads imports from an importer.FS.
