@@ -2,7 +2,6 @@ package hostile
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -10,10 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubecfg/kubecfg/internal/golden"
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
-
-var update = flag.Bool("update", false, "rewrite cases.json from cases/*.txtar")
 
 // childEnv names the case a child process of the test binary evaluates
 // through playground.Run (the envelope's Crash and Watchdog cases, which
@@ -63,7 +61,7 @@ func TestCasesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile("cases.json", want, 0o644); err != nil {
 			t.Fatal(err)
 		}

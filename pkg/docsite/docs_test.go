@@ -3,6 +3,8 @@ package docsite
 import (
 	"os"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
 
 // docsDir is docs/, from this package's directory.
@@ -20,7 +22,7 @@ func TestDocsInStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range stale {
-		if *update {
+		if golden.Update() {
 			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 				t.Fatal(err)
 			}

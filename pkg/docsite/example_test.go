@@ -1,16 +1,14 @@
 package docsite
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kubecfg/kubecfg/internal/golden"
 	"github.com/rogpeppe/go-internal/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected sections of docs/examples and the example blocks of the docs")
 
 // examplesDir is docs/examples, from this package's directory.
 const examplesDir = "../../docs/examples"
@@ -28,7 +26,7 @@ func TestExamples(t *testing.T) {
 			if err != nil {
 				t.Fatalf("example %s: %v", ex.Name, err)
 			}
-			if *update {
+			if golden.Update() {
 				writeExpected(t, ex, got)
 				return
 			}

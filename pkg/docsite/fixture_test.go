@@ -3,6 +3,8 @@ package docsite
 import (
 	"os"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
 
 // fixtureDir is the docs folder of the browser test (e2e/docs): a page
@@ -23,7 +25,7 @@ func TestE2EFixture(t *testing.T) {
 		if err != nil {
 			t.Fatalf("example %s: %v", name, err)
 		}
-		if *update {
+		if golden.Update() {
 			writeExpected(t, ex, got)
 			ex.Expected = got
 		} else if got != ex.Expected {
@@ -35,7 +37,7 @@ func TestE2EFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range stale {
-		if *update {
+		if golden.Update() {
 			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubecfg/kubecfg/internal/golden"
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
 
@@ -183,19 +184,7 @@ func TestRenderPageGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "page.html")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("testdata/page.md renders differently from %s (go test -update rewrites it):\n%s", golden, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "page.html"), string(got))
 	for _, want := range []string{`href="show.html#imports"`, `href="yakl.md"`, `<script src="/embed.js" defer></script>`, `<title>A page · kubecfg docs</title>`, `id="example-one"`, `id="example-two"`, "&lt;!-- kubecfg-example: nosuch --&gt;"} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("the page lacks %s", want)

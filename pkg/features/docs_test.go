@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
 
 var docsPath = filepath.Join("..", "..", "docs", "features.md")
 
 func TestDocsPageIsUpToDate(t *testing.T) {
 	want := Std().Markdown()
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile(docsPath, want, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -1,14 +1,9 @@
 package features
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files and docs/features.md")
 
 // testRegistry has one feature at every stage, for the rules the
 // compiled-in registry (all alpha) cannot show.
@@ -305,28 +300,6 @@ func TestSplitList(t *testing.T) {
 	got := strings.Join(SplitList("yakl,knit", "", " pack , ,httpd=false"), "|")
 	if want := "yakl|knit|pack|httpd=false"; got != want {
 		t.Fatalf("SplitList = %q, want %q", got, want)
-	}
-}
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden file (run go test ./pkg/features -update to create it): %v", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs (run go test ./pkg/features -update after checking):\n got:\n%s\nwant:\n%s", path, got, want)
 	}
 }
 

@@ -2,8 +2,11 @@ package features
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
 
 // rfc05Table is the table RFC05 shows for an rc file turning yakl on and
@@ -40,7 +43,7 @@ func TestTableMatchesRFC05(t *testing.T) {
 	if got != want {
 		t.Fatalf("table:\n got:\n%s\nwant:\n%s", got, want)
 	}
-	golden(t, "rfc05.table", []byte(got))
+	golden.Check(t, filepath.Join("testdata", "rfc05.table"), got)
 }
 
 func TestTableWidthsFollowContent(t *testing.T) {
@@ -80,7 +83,7 @@ func TestJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "rfc05.json", b)
+	golden.Check(t, filepath.Join("testdata", "rfc05.json"), string(b))
 	var rows []Row
 	if err := json.Unmarshal(b, &rows); err != nil {
 		t.Fatalf("JSON does not decode: %v", err)

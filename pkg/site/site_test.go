@@ -4,20 +4,17 @@ package site_test
 
 import (
 	"bytes"
-	"flag"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/kubecfg/kubecfg/internal/golden"
 	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/pkg/site"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func testFS() fstest.MapFS {
 	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
@@ -246,22 +243,7 @@ func TestHeadersFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "_headers.golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("HeadersFile differs from %s (go test -update rewrites it):\n%s", golden, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "_headers.golden"), string(got))
 	// The file states the same policy as the native handler.
 	for _, v := range []string{site.CSP, site.EmbedCSP, site.Immutable, "/dist/main-5XJ3NQ7L.js", "/dist/style.3f9a0c1e.css", "! Content-Security-Policy"} {
 		if !bytes.Contains(got, []byte(v)) {

@@ -2,16 +2,14 @@ package stdlib
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	jsonnet "github.com/google/go-jsonnet"
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden/*.golden from the current output")
 
 // TestGolden evaluates every testdata/golden/*.jsonnet (knit on, the
 // library importable as 'kubecfg.libsonnet' too) and compares the result
@@ -34,20 +32,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := goldenOutput(t, name+".jsonnet", string(src))
-			path := strings.TrimSuffix(in, ".jsonnet") + ".golden"
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test -update rewrites it)\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
+			golden.Check(t, strings.TrimSuffix(in, ".jsonnet")+".golden", got)
 		})
 	}
 }

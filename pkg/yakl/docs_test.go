@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
 
 var reDocBlock = regexp.MustCompile("(?s)<!-- (example|value|desugared): ([a-z0-9_]+) -->\n```[a-z]*\n(.*?)```\n")
@@ -16,7 +18,7 @@ func TestDocsExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *update {
+	if golden.Update() {
 		// Rewrite each shown block from its golden file.
 		doc = reDocBlock.ReplaceAllFunc(doc, func(m []byte) []byte {
 			sub := reDocBlock.FindSubmatch(m)

@@ -2,41 +2,13 @@ package yakl
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// checkGolden compares got with the golden file, or rewrites it.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden file (run go test -update): %v", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
-// removeGolden deletes a golden file that a case no longer has.
-func removeGolden(t *testing.T, path string) {
-	if *update {
-		os.Remove(path)
-	} else if _, err := os.Stat(path); err == nil {
-		t.Errorf("stale golden file %s (run go test -update)", path)
-	}
-}
 
 // TestGolden compiles every testdata/*.yakl file and checks Compile,
 // Desugar, the value, the line count, and that both outputs evaluate alike.
@@ -62,28 +34,28 @@ func TestGolden(t *testing.T) {
 				if derr == nil || derr.Error() != cerr.Error() {
 					t.Errorf("Desugar error %v differs from Compile error %v", derr, cerr)
 				}
-				checkGolden(t, base+".err", cerr.Error()+"\n")
+				golden.Check(t, base+".err", cerr.Error()+"\n")
 				for _, ext := range []string{".compiled.jsonnet", ".desugared.jsonnet", ".json"} {
-					removeGolden(t, base+ext)
+					golden.Remove(t, base+ext)
 				}
 				return
 			}
-			removeGolden(t, base+".err")
+			golden.Remove(t, base+".err")
 			if derr != nil {
 				t.Fatalf("Compile worked but Desugar failed: %v", derr)
 			}
 			if got, want := strings.Count(compiled, "\n"), strings.Count(string(src), "\n"); got != want {
 				t.Errorf("compiled code has %d newlines, the source %d", got, want)
 			}
-			checkGolden(t, base+".compiled.jsonnet", compiled)
-			checkGolden(t, base+".desugared.jsonnet", desugared)
+			golden.Check(t, base+".compiled.jsonnet", compiled)
+			golden.Check(t, base+".desugared.jsonnet", desugared)
 			cv, cerr := evalJSON(file, compiled)
 			dv, derr := evalJSON(file, desugared)
 			if cerr != nil {
 				if derr == nil {
 					t.Errorf("compiled code fails (%v) but desugared evaluates", cerr)
 				}
-				checkGolden(t, base+".json", "ERROR: "+cerr.Error())
+				golden.Check(t, base+".json", "ERROR: "+cerr.Error())
 				return
 			}
 			if derr != nil {
@@ -92,7 +64,7 @@ func TestGolden(t *testing.T) {
 			if same, err := sameJSON(cv, dv); err != nil || !same {
 				t.Errorf("eval(Compile) != eval(Desugar): %s vs %s (%v)", cv, dv, err)
 			}
-			checkGolden(t, base+".json", cv)
+			golden.Check(t, base+".json", cv)
 		})
 	}
 }

@@ -3,17 +3,14 @@ package yamlout
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kubecfg/kubecfg/internal/golden"
 	yamlv2 "sigs.k8s.io/yaml/goyaml.v2"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // k8sObjects returns n Kubernetes-like objects (Deployments and Services in
 // turn) as encoding/json decodes them, the shape kubecfg show prints.
@@ -149,23 +146,7 @@ func TestK8s200(t *testing.T) {
 		t.Fatal("streams differ")
 	}
 	// The first Deployment and Service, pinned as kubecfg prints them.
-	golden := filepath.Join("testdata", "k8s.golden")
-	head := stream(t, objs[:2], Marshal)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, head, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pinned, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("reading golden file (go test -update writes it): %v", err)
-	}
-	if !bytes.Equal(head, pinned) {
-		t.Errorf("output differs from %s (go test -update rewrites it)\n--- got\n%s", golden, head)
-	}
+	golden.Check(t, filepath.Join("testdata", "k8s.golden"), string(stream(t, objs[:2], Marshal)))
 	if n := strings.Count(string(got), "\n---\n") + 1; n != 200 {
 		t.Errorf("stream has %d documents, want 200", n)
 	}

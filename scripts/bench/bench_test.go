@@ -1,16 +1,13 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/kubecfg/kubecfg/internal/golden"
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/section.golden.md")
 
 func TestMedian(t *testing.T) {
 	tests := []struct {
@@ -90,19 +87,7 @@ func fixed() results {
 func TestSectionGolden(t *testing.T) {
 	r := fixed()
 	got := r.summary() + "\n" + r.section()
-	const golden = "testdata/section.golden.md"
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./scripts/bench -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("generated docs differ from %s (run go test ./scripts/bench -update):\n%s", golden, got)
-	}
+	golden.Check(t, "testdata/section.golden.md", got)
 	for _, s := range []string{
 		"| wasm in Node vs native Go through the playground, median program: ≤ 4.5x | median 3.17x (from 3.00x to 3.33x) | yes |",
 		"worst 1.20x (recursion show), median 1.15x | yes |",
