@@ -2,7 +2,7 @@
 # (docs/examples/*.txtar), rendered by ./scripts/build-docs into
 # static/docs/ (chroma-highlighted, made live by embed.js), and their
 # browser test. The examples' outputs and the pages' example blocks are
-# checked by go test ./pkg/docsite in test-go.
+# checked by go test ./internal/docsite in test-go.
 BUILD_TARGETS += docs-site
 TEST_TARGETS += test-e2e-docs
 
@@ -18,7 +18,7 @@ bin/kubecfg: docs-site
 # Rewrites the expected outputs of docs/examples and the example blocks of
 # the docs pages from what the evaluator prints.
 docs-examples-update:
-	$(GO) test ./pkg/docsite -update
+	$(GO) test ./internal/docsite -update
 
 # Playwright (e2e/browser's playwright-core, read-only) and Debian's
 # Chromium against bin/kubecfg playground.
@@ -28,5 +28,5 @@ test-e2e-docs: bin/kubecfg e2e-deps
 FUZZ_TARGETS += fuzz-docsite
 .PHONY: fuzz-docsite
 fuzz-docsite:
-	$(GO) test -run '^$$' -fuzz '^FuzzParseExample$$' -fuzztime $(FUZZTIME) ./pkg/docsite
-	$(GO) test -run '^$$' -fuzz '^FuzzRegions$$' -fuzztime $(FUZZTIME) ./pkg/docsite
+	$(GO) test -run '^$$' -fuzz '^FuzzParseExample$$' -fuzztime $(FUZZTIME) ./internal/docsite
+	$(GO) test -run '^$$' -fuzz '^FuzzRegions$$' -fuzztime $(FUZZTIME) ./internal/docsite

@@ -1,7 +1,7 @@
 # The share service: the Cloudflare worker build, the end-to-end tests
 # (load and kill -9 against a server process on bbolt; the API round trip
 # against `wrangler dev`), the benchmark and the fuzz target. Unit and
-# conformance tests of pkg/share and pkg/site run in test-go.
+# conformance tests of pkg/share and internal/site run in test-go.
 SHARE_NPM ?= npm
 SHARE_WRANGLER := e2e/share/node_modules/.bin/wrangler
 
@@ -41,4 +41,4 @@ fuzz-share:
 	$(GO) test -run '^$$' -fuzz '^FuzzValidID$$' -fuzztime $(FUZZTIME) ./pkg/share
 	$(GO) test -run '^$$' -fuzz '^FuzzCanonicalize$$' -fuzztime $(FUZZTIME) ./pkg/share
 	$(GO) test -run '^$$' -fuzz '^FuzzPost$$' -fuzztime $(FUZZTIME) ./pkg/share
-	$(GO) test -run '^$$' -fuzz '^FuzzRequest$$' -fuzztime $(FUZZTIME) ./pkg/site
+	$(GO) test -run '^$$' -fuzz '^FuzzRequest$$' -fuzztime $(FUZZTIME) ./internal/site

@@ -1,6 +1,6 @@
 // compress writes FILE.br (brotli, quality 11, 16 MiB window) and FILE.gz
 // (gzip -9) beside each FILE given, for `kubecfg playground` to serve to
-// browsers that accept them (pkg/site picks the variant). Brotli at
+// browsers that accept them (internal/site picks the variant). Brotli at
 // quality 11 takes about 20 s of CPU for each engine, so results are kept
 // in .cache/compress/ by content hash and reused when nothing changed.
 //   node scripts/compress.mjs static/kubecfg.wasm static/dist/main-X.js ...

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/hook"
+	"github.com/kubecfg/kubecfg/internal/hook"
 )
 
 func newHttpdCmd(g *globals) *cobra.Command {

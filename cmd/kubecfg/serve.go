@@ -10,7 +10,7 @@ import (
 	"syscall"
 
 	"github.com/kubecfg/kubecfg/pkg/share"
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 	"github.com/kubecfg/kubecfg/static"
 )
 

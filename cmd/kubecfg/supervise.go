@@ -10,7 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/kubecfg/kubecfg/pkg/fatal"
+	"github.com/kubecfg/kubecfg/internal/fatal"
 )
 
 // supervisedEnv marks the child process that does the work.
@@ -25,7 +25,7 @@ const supervisedEnv = "KUBECFG_SUPERVISED"
 // Jsonnet's own depth limit does not count ({a: $} == {a: $}) still ends
 // in the stack-overflow sentence, after about 9 s. Standard input and output pass straight through;
 // standard error passes through line by line until the runtime's fatal
-// report starts, which is replaced by its sentence (pkg/fatal).
+// report starts, which is replaced by its sentence (internal/fatal).
 func supervise(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv(supervisedEnv) != "" {
 		return run(args, stdout, stderr)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/fatal"
+	"github.com/kubecfg/kubecfg/internal/fatal"
 )
 
 func TestFilterStderr(t *testing.T) {

@@ -97,7 +97,7 @@ test("every hostile case ends as expected, and a harmless program runs after it"
           // dead page is not.
           if (r.kind === "crash") {
             assert.deepEqual(r.restarts, ["crash"]);
-            // The runner says why in the CLI's words (pkg/fatal): the CLI's
+            // The runner says why in the CLI's words (internal/fatal): the CLI's
             // own sentence when the CLI dies of it too.
             assert.match(r.message, /^evaluation (overflowed the stack|ran out of memory) and was stopped: .*; started a fresh engine$/);
             if (c.cli === "crash") for (const s of c.stderr || []) assert.ok(r.message.includes(s.trim()), `message ${r.message} lacks ${s}`);

@@ -380,7 +380,7 @@ test("a program that kills the engine: the page says so, keeps what was typed, a
   // Go's stack overflows, which no recover() catches; the worker dies.
   const deadly = "local o = { a: $ };\n{ r: o == o }\n";
   await setSource(page, deadly);
-  // The same sentence as the CLI's (pkg/fatal), from the runtime's report
+  // The same sentence as the CLI's (internal/fatal), from the runtime's report
   // the dying engine wrote.
   const said = "Evaluation overflowed the stack and was stopped: a recursion that Jsonnet's own limit does not catch, such as comparing objects that contain themselves ({a: $} == {a: $}); started a fresh engine.";
   assert.equal(await waitStatus(page, /^Evaluation overflowed/, 30000), said);
@@ -678,7 +678,7 @@ test("embed.js turns a docs block into a live snippet", async (t) => {
   assert.match(await editorText(full), /name: 'edited'/);
   assert.match(await outputText(full), /name: edited/);
   await full.close();
-  // A program that kills the engine: the snippet says why (pkg/fatal's
+  // A program that kills the engine: the snippet says why (internal/fatal's
   // sentence, as the CLI) and the next edit runs on a fresh engine.
   await frame.getByLabel("Editor", { exact: true }).click();
   await page.keyboard.press("ControlOrMeta+a");

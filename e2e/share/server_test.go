@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/pkg/share"
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 )
 
 // Environment of the re-executed test binary when it plays the server.

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/pkg/share/sharetest"
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 )
 
 // repoRoot is the checkout this file is in.

@@ -2,8 +2,8 @@ package kubecfg
 
 import (
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
-	"github.com/kubecfg/kubecfg/pkg/rc"
+	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/rc"
 )
 
 // GateOptions are the settings that decide an invocation's feature gates.

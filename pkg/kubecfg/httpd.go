@@ -2,7 +2,7 @@ package kubecfg
 
 // EvaluateHook evaluates one hook file (kubecfg httpd) with a fresh VM,
 // passing request, the body of the HTTP request, as the top-level argument
-// request (code), and returns the JSON result. pkg/hook serves it over
+// request (code), and returns the JSON result. internal/hook serves it over
 // HTTP; this package stays free of net/http so the browser build does not
 // carry it.
 func (c *Config) EvaluateHook(file, request string) (string, error) {

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/kubecfg/kubecfg/pkg/yamlout"
+	"github.com/kubecfg/kubecfg/internal/yamlout"
 )
 
 // marshalYAML prints a decoded JSON value as go-yaml v2's marshaller does,

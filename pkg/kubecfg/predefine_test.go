@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // TestPredefinedKubecfg covers each row of RFC06's rule: where kubecfg is

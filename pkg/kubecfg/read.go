@@ -13,7 +13,7 @@ import (
 
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // Overlay is what --overlay-code or --overlay-code-file add to each input.

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // TestFastEvalSameAsExact: with Reuse on, eval prints exactly what the

@@ -11,7 +11,7 @@ import (
 	"slices"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 

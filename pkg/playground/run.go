@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )

@@ -4,7 +4,7 @@
 // NAME.html per page and docs.css. Each example is highlighted by chroma
 // for readers without JavaScript and made live by embed.js. It fails when a
 // page's example blocks are out of step with docs/examples (go test
-// ./pkg/docsite -update rewrites them). Run from the module root:
+// ./internal/docsite -update rewrites them). Run from the module root:
 // go run ./scripts/build-docs
 package main
 
@@ -15,7 +15,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kubecfg/kubecfg/pkg/docsite"
+	"github.com/kubecfg/kubecfg/internal/docsite"
 )
 
 func main() {
@@ -43,7 +43,7 @@ func build(docs, out string) error {
 			names = append(names, p)
 		}
 		sort.Strings(names)
-		return fmt.Errorf("%s: example blocks differ from docs/examples; run go test ./pkg/docsite -update", strings.Join(names, ", "))
+		return fmt.Errorf("%s: example blocks differ from docs/examples; run go test ./internal/docsite -update", strings.Join(names, ", "))
 	}
 	if err := site.Write(out); err != nil {
 		return err

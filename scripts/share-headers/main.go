@@ -1,5 +1,5 @@
 // Command share-headers writes the Cloudflare _headers and _redirects files
-// of a static site directory (the policy and routes of pkg/site, for
+// of a static site directory (the policy and routes of internal/site, for
 // Workers static assets):
 //
 //	go run ./scripts/share-headers DIR
@@ -13,7 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 )
 
 func main() {

@@ -4,7 +4,7 @@
 //
 //	go run ./scripts/share-load [-n 5000] [-c 32] [-url http://127.0.0.1:8080]
 //
-// Without -url it starts the site in process (pkg/site.Serve, bbolt in a
+// Without -url it starts the site in process (internal/site.Serve, bbolt in a
 // temporary directory, no rate limit) on a free port of 127.0.0.1.
 package main
 
@@ -27,7 +27,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/pkg/share"
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 )
 
 type result struct {
@@ -63,7 +63,7 @@ func run(base string, n, c int) error {
 			return err
 		}
 		defer stop()
-		where = "in-process pkg/site.Serve, bbolt on local disk"
+		where = "in-process internal/site.Serve, bbolt on local disk"
 	}
 	base = strings.TrimSuffix(base, "/")
 	client := &http.Client{

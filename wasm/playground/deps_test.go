@@ -10,7 +10,7 @@ import (
 
 // TestWasmDeps guards the browser engines' size: what each links is
 // listed by go list for GOOS=js, and a package named here must not be in
-// it (net/http is kubecfg httpd's, in pkg/hook; the JSON Schema validator
+// it (net/http is kubecfg httpd's, in internal/hook; the JSON Schema validator
 // and golang.org/x/text are the full engine's only).
 func TestWasmDeps(t *testing.T) {
 	for _, c := range []struct {

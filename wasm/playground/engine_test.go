@@ -8,14 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kubecfg/kubecfg/pkg/fatal"
+	"github.com/kubecfg/kubecfg/internal/fatal"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // TestEngine checks both builds (make test-wasm-shim runs this package
 // with and without the kubecfg_noschema tag): schema says which engine
 // this is, only the core engine asks for the full one, and both hand the
-// worker pkg/fatal's table (web/src/fatal.js).
+// worker internal/fatal's table (web/src/fatal.js).
 func TestEngine(t *testing.T) {
 	go main()
 	for i := 0; i < 100 && js.Global().Get("kubecfg").IsUndefined(); i++ {
@@ -27,7 +27,7 @@ func TestEngine(t *testing.T) {
 	}
 	want, _ := json.Marshal(fatal.WasmReports)
 	if got := js.Global().Get("JSON").Call("stringify", api.Get("fatalReports")).String(); got != string(want) {
-		t.Errorf("kubecfg.fatalReports = %s, want pkg/fatal.WasmReports %s", got, want)
+		t.Errorf("kubecfg.fatalReports = %s, want internal/fatal.WasmReports %s", got, want)
 	}
 	if got := api.Get("schema").Bool(); got != stdlib.SchemaBuiltIn {
 		t.Fatalf("kubecfg.schema = %v, want %v", got, stdlib.SchemaBuiltIn)

@@ -2,7 +2,7 @@
 
 // Command playground is the browser playground's WebAssembly shim: it
 // defines globalThis.kubecfg = { version, schema, run(request) →
-// Promise<response>, features() → rows, fatalReports (pkg/fatal.WasmReports) }
+// Promise<response>, features() → rows, fatalReports (internal/fatal.WasmReports) }
 // on top of pkg/playground and then keeps the Go program alive. Requests
 // and responses cross the boundary as JSON text, so they are exactly the
 // JSON form of playground.Request and playground.Response. A bad request,
@@ -20,7 +20,7 @@ import (
 	"fmt"
 	"syscall/js"
 
-	"github.com/kubecfg/kubecfg/pkg/fatal"
+	"github.com/kubecfg/kubecfg/internal/fatal"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"

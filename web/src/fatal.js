@@ -1,4 +1,4 @@
-// Why an engine died, in the words the CLI uses (pkg/fatal). The worker
+// Why an engine died, in the words the CLI uses (internal/fatal). The worker
 // keeps the engine's table of the Go runtime's fatal reports (its
 // kubecfg.fatalReports, [{prefix, message}]) from while it was alive, and
 // the end of what the Go program wrote to standard error.

@@ -21,7 +21,7 @@ export class TimeoutError extends Error {
 /**
  * EngineCrash marks a run during which the engine died (a fatal Go error
  * such as a stack overflow, or a trap); its message says why when that is
- * known, in the CLI's words (pkg/fatal).
+ * known, in the CLI's words (internal/fatal).
  */
 export class EngineCrash extends Error {
   constructor(message) {

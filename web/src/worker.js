@@ -11,7 +11,7 @@ import { deathMessage, isStackOverflow } from "./fatal.js";
 let ready = null;
 let dead = false;
 let startup = null;
-// The engine's pkg/fatal.WasmReports, kept from when it was alive, and
+// The engine's internal/fatal.WasmReports, kept from when it was alive, and
 // the end of what it wrote to standard error: a Go program that dies of a
 // fatal error writes the report there first.
 let reports = [];

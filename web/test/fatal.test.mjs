@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { deathMessage, isStackOverflow } from "../src/fatal.js";
 import { EngineCrash, TimeoutError, stoppedSentence } from "../src/runner.js";
 
-// The shape of pkg/fatal.WasmReports (the engine hands over the real table;
-// wasm/playground's TestEngine holds it to pkg/fatal).
+// The shape of internal/fatal.WasmReports (the engine hands over the real table;
+// wasm/playground's TestEngine holds it to internal/fatal).
 const reports = [
   { prefix: "fatal error: traceback did not unwind completely", message: "OVERFLOW" },
   { prefix: "runtime: goroutine stack exceeds", message: "OVERFLOW" },

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 )
 
 // syncBuffer is a log writer that tests read while Serve writes.

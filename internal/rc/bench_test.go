@@ -3,7 +3,7 @@ package rc
 import (
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // BenchmarkDiscover finds and evaluates an rc file four directories above

@@ -28,7 +28,7 @@ func TestDocsInStep(t *testing.T) {
 			}
 			continue
 		}
-		t.Errorf("%s: its example blocks differ from docs/examples; run go test ./pkg/docsite -update", path)
+		t.Errorf("%s: its example blocks differ from docs/examples; run go test ./internal/docsite -update", path)
 	}
 	for _, name := range site.Unreferenced() {
 		t.Errorf("example %s (docs/examples/%s.txtar) is on no docs page: add <!-- kubecfg-example: %s --> to one", name, name, name)

@@ -41,7 +41,7 @@ func HeadersFile(static fs.FS) ([]byte, error) {
 	}
 
 	var b bytes.Buffer
-	b.WriteString("# Generated from pkg/site by scripts/share-headers; do not edit.\n")
+	b.WriteString("# Generated from internal/site by scripts/share-headers; do not edit.\n")
 	b.WriteString("/*\n")
 	writeHeaders(&b, SecurityHeaders(false), nil)
 	fmt.Fprintf(&b, "  Cache-Control: %s\n", NoCache)

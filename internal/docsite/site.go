@@ -207,7 +207,7 @@ func (s *Site) Write(dir string) error {
 }
 
 // pageCSS lays out the pages; CSS adds the highlighting.
-const pageCSS = `/* kubecfg docs pages (pkg/docsite). */
+const pageCSS = `/* kubecfg docs pages (internal/docsite). */
 :root { color-scheme: light dark; --fg: #1f2328; --bg: #fff; --muted: #59636e; --line: #d1d9e0; --code-bg: #f6f8fa; }
 @media (prefers-color-scheme: dark) {
   :root { --fg: #f0f6fc; --bg: #0d1117; --muted: #9198a1; --line: #3d444d; --code-bg: #151b23; }

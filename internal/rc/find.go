@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // FileName is the name of the rc file.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 

@@ -43,7 +43,7 @@ func TestE2EFixture(t *testing.T) {
 			}
 			continue
 		}
-		t.Errorf("%s: its example blocks differ from its examples; run go test ./pkg/docsite -update", path)
+		t.Errorf("%s: its example blocks differ from its examples; run go test ./internal/docsite -update", path)
 	}
 	if len(site.Unreferenced()) > 0 || len(site.Pages) != 1 {
 		t.Errorf("the fixture has pages %v and unreferenced examples %v, want one page showing them all", site.Pages, site.Unreferenced())

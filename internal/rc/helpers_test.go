@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	jsonnet "github.com/google/go-jsonnet"
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // Helpers only the tests use.

@@ -247,7 +247,7 @@ func TestNoHighlighterInWasm(t *testing.T) {
 	if !strings.Contains(string(out), "github.com/kubecfg/kubecfg/pkg/playground") {
 		t.Fatalf("go list printed no playground package: %s", out)
 	}
-	for _, bad := range []string{"github.com/alecthomas/chroma", "github.com/yuin/goldmark", "pkg/docsite"} {
+	for _, bad := range []string{"github.com/alecthomas/chroma", "github.com/yuin/goldmark", "internal/docsite"} {
 		if strings.Contains(string(out), bad) {
 			t.Errorf("the wasm build depends on %s", bad)
 		}

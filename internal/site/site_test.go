@@ -13,7 +13,7 @@ import (
 
 	"github.com/kubecfg/kubecfg/internal/golden"
 	"github.com/kubecfg/kubecfg/pkg/share"
-	"github.com/kubecfg/kubecfg/pkg/site"
+	"github.com/kubecfg/kubecfg/internal/site"
 )
 
 func testFS() fstest.MapFS {

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/importer"
+	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 func TestFind(t *testing.T) {
