@@ -98,6 +98,25 @@ func (g *globals) gates(cwd string, inputs []string) (*features.Gates, error) {
 	return gates, nil
 }
 
+// run carries out a show or eval invocation that its command's flags
+// filled, with the global flags' configuration, and prints its output.
+func (g *globals) run(inv kubecfg.Invocation) error {
+	cfg, err := g.config(inv.Inputs)
+	if err != nil {
+		return err
+	}
+	s, err := cfg.NewSession()
+	if err != nil {
+		return err
+	}
+	out, err := inv.Run(s)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprint(g.stdout, out)
+	return err
+}
+
 // config builds the evaluator's configuration from the global flags.
 func (g *globals) config(inputs []string) (*kubecfg.Config, error) {
 	wd, err := os.Getwd()

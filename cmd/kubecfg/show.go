@@ -39,16 +39,7 @@ func newShowCmd(g *globals) *cobra.Command {
 			default:
 				return fmt.Errorf("unsupported %q reordering", reorder)
 			}
-			cfg, err := g.config(args)
-			if err != nil {
-				return err
-			}
-			out, err := cfg.Show(kubecfg.ShowOptions{Inputs: args, Exec: exec, Overlay: ov.overlay(), Format: format})
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprint(g.stdout, out)
-			return err
+			return g.run(kubecfg.Invocation{Command: "show", Inputs: args, Exec: exec, Overlay: ov.overlay(), Output: format})
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "o", "yaml", "Output format.  Supported values are: json, yaml")
@@ -61,7 +52,7 @@ func newShowCmd(g *globals) *cobra.Command {
 
 func newEvalCmd(g *globals) *cobra.Command {
 	var (
-		opts  kubecfg.EvalOptions
+		inv   = kubecfg.Invocation{Command: "eval"}
 		trace bool
 		ov    overlayFlags
 	)
@@ -70,32 +61,24 @@ func newEvalCmd(g *globals) *cobra.Command {
 		Short: "Evaluate an expression against a file's value (alpha: --features=eval)",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := g.config(args)
-			if err != nil {
-				return err
-			}
-			if len(args) == 1 {
-				opts.Input = args[0]
-			}
-			opts.Overlay = ov.overlay()
+			inv.Inputs, inv.Overlay = args, ov.overlay()
 			if trace {
+				cfg, err := g.config(args)
+				if err != nil {
+					return err
+				}
 				if err := cfg.Gates.Require(featureEval); err != nil {
 					return err
 				}
 				return fmt.Errorf("--trace is not supported by this build of kubecfg")
 			}
-			out, err := cfg.Eval(opts)
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprint(g.stdout, out)
-			return err
+			return g.run(inv)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Expr, "expr", "e", "", "Expression to evaluate against the file's value, $ (kubecfg is predefined in it)")
-	cmd.Flags().BoolVarP(&opts.ShowKeys, "show-keys", "k", false, "Print the keys of the result instead of the result")
-	cmd.Flags().StringVarP(&opts.Format, "format", "o", "yaml", "Output format. Supported values are: json, yaml, jsonnet (the compiled Jsonnet of a .yakl file)")
-	cmd.Flags().StringVar(&opts.Exec, "exec", "", "Inline code to evaluate instead of a file (kubecfg is predefined in it)")
+	cmd.Flags().StringVarP(&inv.Expr, "expr", "e", "", "Expression to evaluate against the file's value, $ (kubecfg is predefined in it)")
+	cmd.Flags().BoolVarP(&inv.ShowKeys, "show-keys", "k", false, "Print the keys of the result instead of the result")
+	cmd.Flags().StringVarP(&inv.Output, "format", "o", "yaml", "Output format. Supported values are: json, yaml, jsonnet (the compiled Jsonnet of a .yakl file)")
+	cmd.Flags().StringVar(&inv.Exec, "exec", "", "Inline code to evaluate instead of a file (kubecfg is predefined in it)")
 	cmd.Flags().BoolVar(&trace, "trace", false, "Print the files the result came from (not supported by this build)")
 	ov.add(cmd)
 	return cmd

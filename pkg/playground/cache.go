@@ -10,8 +10,8 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 

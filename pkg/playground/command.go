@@ -3,69 +3,46 @@ package playground
 import (
 	"maps"
 	"slices"
-	"strings"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
-// CommandLine returns the kubecfg command line equivalent to a request
-// ("Copy as command"), with shell quoting, run from the workspace's root
-// (a cd first when the request has a Dir).
-func CommandLine(req Request) string {
-	args := []string{"kubecfg"}
-	if req.Alpha {
-		args = append(args, "--alpha")
+// Invocation is the request as the kubecfg invocation it is the JSON form
+// of: the inputs are the entry and then the further ones, and each family
+// of variables (ext, tla) is its strings, string files, code and code
+// files, each in name order (the CLI's order when its flags are given so).
+// The response's command line is its CommandLine.
+func (req Request) Invocation() kubecfg.Invocation {
+	inv := kubecfg.Invocation{
+		Command:  req.Command,
+		Dir:      req.Dir,
+		Expr:     req.Expr,
+		ShowKeys: req.ShowKeys,
+		Exec:     req.Exec,
+		Overlay:  kubecfg.Overlay{Code: req.OverlayCode, File: req.OverlayCodeFile},
+		Output:   req.Output,
+		Features: req.Features,
+		Alpha:    req.Alpha,
+		JPath:    req.JPath,
+		ExtVars:  vars(req.ExtStr, req.ExtStrFile, req.ExtCode, req.ExtCodeFile),
+		TLAs:     vars(req.TLAStr, req.TLAStrFile, req.TLACode, req.TLACodeFile),
 	}
-	cmd := req.Command
-	if cmd == "" {
-		cmd = "show"
+	if req.Entry != "" {
+		inv.Inputs = append(inv.Inputs, req.Entry)
 	}
-	args = append(args, cmd)
-	for _, d := range req.JPath {
-		args = append(args, "-J", shellQuote(d))
-	}
-	for _, in := range inputs(req) {
-		args = append(args, shellQuote(in))
-	}
-	if req.Expr != "" && cmd == "eval" {
-		args = append(args, "-e", shellQuote(req.Expr))
-	}
-	if req.ShowKeys && cmd == "eval" {
-		args = append(args, "-k")
-	}
-	if req.Exec != "" {
-		args = append(args, "--exec", shellQuote(req.Exec))
-	}
-	if req.OverlayCode != "" {
-		args = append(args, "--overlay-code", shellQuote(req.OverlayCode))
-	}
-	if req.OverlayCodeFile != "" {
-		args = append(args, "--overlay-code-file", shellQuote(req.OverlayCodeFile))
-	}
-	if req.Output != "" && req.Output != "yaml" {
-		args = append(args, "-o", req.Output)
-	}
-	for _, f := range []struct {
-		flag string
-		m    map[string]string
-	}{{"-V", req.ExtStr}, {"--ext-str-file", req.ExtStrFile}, {"--ext-code", req.ExtCode}, {"--ext-code-file", req.ExtCodeFile},
-		{"-A", req.TLAStr}, {"--tla-str-file", req.TLAStrFile}, {"--tla-code", req.TLACode}, {"--tla-code-file", req.TLACodeFile}} {
-		for _, k := range slices.Sorted(maps.Keys(f.m)) {
-			args = append(args, f.flag, shellQuote(k+"="+f.m[k]))
-		}
-	}
-	if len(req.Features) > 0 {
-		args = append(args, "--features="+shellQuote(strings.Join(req.Features, ",")))
-	}
-	line := strings.Join(args, " ")
-	if req.Dir != "" && req.Dir != "." {
-		line = "cd " + shellQuote(req.Dir) + " && " + line
-	}
-	return line
+	inv.Inputs = append(inv.Inputs, req.Inputs...)
+	return inv
 }
 
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,/:+@%") == "" {
-		return s
+func vars(str, strFile, code, codeFile map[string]string) []kubecfg.Var {
+	var out []kubecfg.Var
+	for _, m := range []struct {
+		values map[string]string
+		kind   kubecfg.VarKind
+	}{{str, kubecfg.Str}, {strFile, kubecfg.StrFile}, {code, kubecfg.Code}, {codeFile, kubecfg.CodeFile}} {
+		for _, n := range slices.Sorted(maps.Keys(m.values)) {
+			out = append(out, kubecfg.Var{Name: n, Value: m.values[n], Kind: m.kind})
+		}
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return out
 }

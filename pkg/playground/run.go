@@ -2,15 +2,13 @@ package playground
 
 import (
 	"fmt"
-	"maps"
 	"path"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
@@ -72,7 +70,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
 		return cached
 	}
-	resp.Command = CommandLine(req)
+	inv := req.Invocation()
+	resp.Command = inv.CommandLine()
 	misses := stdlib.SchemaMisses()
 	defer func() {
 		if stdlib.SchemaMisses() != misses {
@@ -96,8 +95,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 	fsys := importer.NewMapFS(r.root(), req.Files)
 	cwd := path.Join(r.root(), req.Dir)
 	gates, err := kubecfg.ResolveGates(kubecfg.GateOptions{
-		Alpha: req.Alpha, Features: features.SplitList(req.Features...),
-		FS: fsys, Cwd: cwd, Inputs: inputs(req),
+		Alpha: inv.Alpha, Features: features.SplitList(inv.Features...),
+		FS: fsys, Cwd: cwd, Inputs: inv.Inputs,
 	})
 	if err != nil {
 		r.fail(&resp, err)
@@ -113,9 +112,9 @@ func (r *Runner) Run(req Request) (resp Response) {
 			Gates:    gates,
 			FS:       fsys,
 			Cwd:      cwd,
-			JPath:    req.JPath,
-			ExtVars:  vars(req.ExtStr, req.ExtStrFile, req.ExtCode, req.ExtCodeFile),
-			TLAs:     vars(req.TLAStr, req.TLAStrFile, req.TLACode, req.TLACodeFile),
+			JPath:    inv.JPath,
+			ExtVars:  inv.ExtVars,
+			TLAs:     inv.TLAs,
 			MaxStack: r.MaxStack,
 		}
 		s, err := cfg.NewSession()
@@ -128,7 +127,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	out, err := r.evaluate(sess, req, keys.objects)
+	out, err := r.evaluate(sess, inv, keys.objects)
 	if err != nil {
 		r.fail(&resp, err)
 		return resp
@@ -137,28 +136,23 @@ func (r *Runner) Run(req Request) (resp Response) {
 	return resp
 }
 
-func (r *Runner) evaluate(sess *kubecfg.Session, req Request, objectsKey string) (string, error) {
-	ov := kubecfg.Overlay{Code: req.OverlayCode, File: req.OverlayCodeFile}
-	format := req.Output
+// evaluate carries the invocation out; show's objects are cached by the
+// request's objects key, so a new output format reads nothing again.
+func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, objectsKey string) (string, error) {
+	if inv.Command != "show" && inv.Command != "" || inv.Output == "jsonnet" {
+		return inv.Run(sess)
+	}
+	objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
+		return sess.ReadObjects(inv.Inputs, inv.Exec, inv.Overlay)
+	})
+	if err != nil {
+		return "", err
+	}
+	format := inv.Output
 	if format == "" {
 		format = "yaml"
 	}
-	switch req.Command {
-	case "show", "":
-		if format == "jsonnet" {
-			return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
-		}
-		objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
-			return sess.ReadObjects(inputs(req), req.Exec, ov)
-		})
-		if err != nil {
-			return "", err
-		}
-		return kubecfg.FormatObjects(objs, format)
-	case "eval":
-		return sess.Eval(kubecfg.EvalOptions{Input: req.Entry, Exec: req.Exec, Overlay: ov, Expr: req.Expr, ShowKeys: req.ShowKeys, Format: format})
-	}
-	return "", fmt.Errorf("unknown command %q: want show or eval", req.Command)
+	return kubecfg.FormatObjects(objs, format)
 }
 
 // fail records an error as the CLI prints it, and as a diagnostic.
@@ -174,31 +168,6 @@ func (r *Runner) fail(resp *Response, err error) {
 		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)
 	}
 	resp.Diagnostics = append(resp.Diagnostics, d)
-}
-
-// inputs are show's inputs: the entry, then the further ones.
-func inputs(req Request) []string {
-	in := []string{}
-	if req.Entry != "" {
-		in = append(in, req.Entry)
-	}
-	return append(in, req.Inputs...)
-}
-
-// vars turns the request's maps of one family (ext or tla) into
-// variables: strings, string files, code, code files, each in name order
-// (the CLI's order when its flags are given so).
-func vars(str, strFile, code, codeFile map[string]string) []kubecfg.Var {
-	var out []kubecfg.Var
-	for _, m := range []struct {
-		values map[string]string
-		kind   kubecfg.VarKind
-	}{{str, kubecfg.Str}, {strFile, kubecfg.StrFile}, {code, kubecfg.Code}, {codeFile, kubecfg.CodeFile}} {
-		for _, n := range slices.Sorted(maps.Keys(m.values)) {
-			out = append(out, kubecfg.Var{Name: n, Value: m.values[n], Kind: m.kind})
-		}
-	}
-	return out
 }
 
 // relName turns a file URL or path under root into the workspace name.

@@ -1,0 +1,139 @@
+package kubecfg
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Invocation is one kubecfg show or eval run in data: what its command line
+// says. The CLI's flags fill it, playground.Request is its JSON form, Run
+// carries it out on a session, CommandLine writes it back as the command
+// line ("Copy as command"), and ErrorText prints its errors as the CLI
+// does. The environment (the file system, the current directory, where
+// imports may be fetched from) is not part of it.
+type Invocation struct {
+	Command  string   // "show" or "eval" ("" is show)
+	Dir      string   // the directory it runs in, relative to the workspace; "" is the workspace's root
+	Inputs   []string // show's inputs in order; eval's one input
+	Expr     string   // eval -e
+	ShowKeys bool     // eval -k
+	Exec     string   // --exec
+	Overlay  Overlay  // --overlay-code, --overlay-code-file
+	Output   string   // -o; "" is yaml
+	Features []string // --features items, as given
+	Alpha    bool     // --alpha
+	JPath    []string // -J, in order
+	ExtVars  []Var    // --ext-*, in order
+	TLAs     []Var    // --tla-*, in order
+}
+
+func (inv Invocation) command() string {
+	if inv.Command == "" {
+		return "show"
+	}
+	return inv.Command
+}
+
+func (inv Invocation) format() string {
+	if inv.Output == "" {
+		return "yaml"
+	}
+	return inv.Output
+}
+
+// Run carries the invocation out on a session made from its Config and
+// returns what the CLI prints on standard output.
+func (inv Invocation) Run(s *Session) (string, error) {
+	switch inv.command() {
+	case "show":
+		if inv.format() == "jsonnet" {
+			return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
+		}
+		objs, err := s.ReadObjects(inv.Inputs, inv.Exec, inv.Overlay)
+		if err != nil {
+			return "", err
+		}
+		return FormatObjects(objs, inv.format())
+	case "eval":
+		opts := EvalOptions{Exec: inv.Exec, Overlay: inv.Overlay, Expr: inv.Expr, ShowKeys: inv.ShowKeys, Format: inv.format()}
+		if len(inv.Inputs) > 0 {
+			opts.Input = inv.Inputs[0]
+		}
+		return s.Eval(opts)
+	}
+	return "", fmt.Errorf("unknown command %q: want show or eval", inv.Command)
+}
+
+// CommandLine writes the invocation as a kubecfg command line, quoted for
+// a POSIX shell, run from the workspace's root (a cd first when Dir is
+// set).
+func (inv Invocation) CommandLine() string {
+	args := []string{"kubecfg"}
+	if inv.Alpha {
+		args = append(args, "--alpha")
+	}
+	cmd := inv.command()
+	args = append(args, cmd)
+	for _, d := range inv.JPath {
+		args = append(args, "-J", shellQuote(d))
+	}
+	for _, in := range inv.Inputs {
+		args = append(args, shellQuote(in))
+	}
+	if inv.Expr != "" && cmd == "eval" {
+		args = append(args, "-e", shellQuote(inv.Expr))
+	}
+	if inv.ShowKeys && cmd == "eval" {
+		args = append(args, "-k")
+	}
+	if inv.Exec != "" {
+		args = append(args, "--exec", shellQuote(inv.Exec))
+	}
+	if inv.Overlay.Code != "" {
+		args = append(args, "--overlay-code", shellQuote(inv.Overlay.Code))
+	}
+	if inv.Overlay.File != "" {
+		args = append(args, "--overlay-code-file", shellQuote(inv.Overlay.File))
+	}
+	if inv.Output != "" && inv.Output != "yaml" {
+		args = append(args, "-o", inv.Output)
+	}
+	for _, v := range inv.ExtVars {
+		args = append(args, varFlag("ext", v), shellQuote(v.Name+"="+v.Value))
+	}
+	for _, v := range inv.TLAs {
+		args = append(args, varFlag("tla", v), shellQuote(v.Name+"="+v.Value))
+	}
+	if len(inv.Features) > 0 {
+		args = append(args, "--features="+shellQuote(strings.Join(inv.Features, ",")))
+	}
+	line := strings.Join(args, " ")
+	if inv.Dir != "" && inv.Dir != "." {
+		line = "cd " + shellQuote(inv.Dir) + " && " + line
+	}
+	return line
+}
+
+// varFlag is the flag that sets a variable of a family (ext or tla).
+func varFlag(family string, v Var) string {
+	switch v.Kind {
+	case Str:
+		if family == "ext" {
+			return "-V"
+		}
+		return "-A"
+	case StrFile:
+		return "--" + family + "-str-file"
+	case CodeFile:
+		return "--" + family + "-code-file"
+	}
+	return "--" + family + "-code"
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,/:+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
