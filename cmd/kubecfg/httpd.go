@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/internal/hook"
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 func newHttpdCmd(g *globals) *cobra.Command {

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/internal/site"
+	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/static"
 )
 

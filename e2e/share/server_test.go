@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/internal/site"
+	"github.com/kubecfg/kubecfg/pkg/share"
 )
 
 // Environment of the re-executed test binary when it plays the server.

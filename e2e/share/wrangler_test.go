@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kubecfg/kubecfg/pkg/share/sharetest"
 	"github.com/kubecfg/kubecfg/internal/site"
+	"github.com/kubecfg/kubecfg/pkg/share/sharetest"
 )
 
 // repoRoot is the checkout this file is in.

@@ -12,8 +12,8 @@ import (
 	"testing/fstest"
 
 	"github.com/kubecfg/kubecfg/internal/golden"
-	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/internal/site"
+	"github.com/kubecfg/kubecfg/pkg/share"
 )
 
 func testFS() fstest.MapFS {

@@ -1,9 +1,9 @@
 package kubecfg
 
 import (
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/rc"
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // GateOptions are the settings that decide an invocation's feature gates.

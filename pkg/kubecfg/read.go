@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
 // Overlay is what --overlay-code or --overlay-code-file add to each input.

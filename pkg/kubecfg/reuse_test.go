@@ -3,8 +3,8 @@ package kubecfg
 import (
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // TestFastEvalSameAsExact: with Reuse on, eval prints exactly what the

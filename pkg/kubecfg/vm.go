@@ -9,9 +9,9 @@ import (
 
 	jsonnet "github.com/google/go-jsonnet"
 
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
 )

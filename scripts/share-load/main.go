@@ -26,8 +26,8 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/internal/site"
+	"github.com/kubecfg/kubecfg/pkg/share"
 )
 
 type result struct {
