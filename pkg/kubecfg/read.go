@@ -178,7 +178,8 @@ func (s *Session) evaluateURL(u string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.vm.EvaluateSnippet(foundAt, contents.String())
+	out, err := s.vm.EvaluateSnippet(foundAt, contents.String())
+	return out, s.errs.asData(err)
 }
 
 // evaluate is the way code that is not a file (--exec, an overlay's
@@ -189,7 +190,8 @@ func (s *Session) evaluate(name, code string) (string, error) {
 	if err := importer.CheckNesting(name, code, lex.MaxDepth); err != nil {
 		return "", err
 	}
-	return s.vm.EvaluateSnippet(name, predefine(name, code))
+	out, err := s.vm.EvaluateSnippet(name, predefine(name, code))
+	return out, s.errs.asData(err)
 }
 
 // overlayCode is the expression an overlay adds to each input, built as

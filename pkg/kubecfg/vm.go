@@ -189,9 +189,10 @@ type Session struct {
 	// of the same session (the playground sets it; see fastEval).
 	Reuse bool
 
-	cfg *Config
-	vm  *jsonnet.VM
-	imp *importer.Importer
+	cfg  *Config
+	vm   *jsonnet.VM
+	imp  *importer.Importer
+	errs *recordingFormatter // go-jsonnet's errors with their places (JsonnetError)
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -215,5 +216,5 @@ func (c *Config) NewSession() (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{cfg: c, vm: vm, imp: imp}, nil
+	return &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm)}, nil
 }

@@ -5,7 +5,10 @@
 // line. It is plain Go: the wasm shim, the tests and the benchmarks call it.
 package playground
 
-import "github.com/kubecfg/kubecfg/pkg/features"
+import (
+	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
 
 // Request is one kubecfg invocation in data (PLAYGROUND.md).
 type Request struct {
@@ -54,6 +57,10 @@ type Diagnostic struct {
 	EndColumn int    `json:"endColumn,omitempty"`
 	Message   string `json:"message"`
 	Hint      string `json:"hint,omitempty"`
+	// Frames are the places a Jsonnet error names, as data: a static
+	// error's place, or a runtime error's stack (innermost first), with
+	// file names as the text prints them.
+	Frames []kubecfg.Frame `json:"frames,omitempty"`
 }
 
 // FeatureRow is one row of the kubecfg features table.

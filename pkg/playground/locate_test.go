@@ -1,6 +1,9 @@
 package playground
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 func TestLocate(t *testing.T) {
 	for _, tc := range []struct {
@@ -22,7 +25,7 @@ func TestLocate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Locate(tc.text, "/workspace")
-			if got != tc.want {
+			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("Locate:\n got %+v\nwant %+v", got, tc.want)
 			}
 		})

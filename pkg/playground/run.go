@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -164,7 +165,11 @@ func (r *Runner) fail(resp *Response, err error) {
 	d := Locate(msg, r.root())
 	d.Severity = "error"
 	d.Hint = hint
-	if r.MaxStack > 0 && hint == "" && strings.Contains(msg, "max stack frames exceeded") {
+	var je *kubecfg.JsonnetError
+	if errors.As(err, &je) {
+		d.Frames = je.Frames
+	}
+	if r.MaxStack > 0 && hint == "" && je != nil && strings.HasPrefix(je.Msg, "max stack frames exceeded") {
 		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)
 	}
 	resp.Diagnostics = append(resp.Diagnostics, d)

@@ -1,0 +1,52 @@
+package kubecfg
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/pkg/features"
+)
+
+// TestJsonnetErrorFrames: an evaluation error keeps go-jsonnet's text as it
+// is and its places as data.
+func TestJsonnetErrorFrames(t *testing.T) {
+	files := map[string]string{
+		"lib.libsonnet": "{\n  f(x):: error 'boom ' + x,\n}\n",
+		"app.jsonnet":   "local lib = import 'lib.libsonnet';\n{ a: lib.f('now') }\n",
+		"bad.jsonnet":   "local x = ;\nx\n",
+	}
+	c := &Config{Gates: features.Defaults(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
+	for _, tc := range []struct {
+		input  string
+		static bool
+		msg    string
+		frames []Frame
+	}{
+		{"app.jsonnet", false, "boom now", []Frame{
+			{File: "file:///w/lib.libsonnet", Line: 2, Column: 10, EndLine: 2, EndColumn: 27, Name: "function <anonymous>"},
+			{File: "file:///w/app.jsonnet", Line: 2, Column: 6, EndLine: 2, EndColumn: 18, Name: "object <anonymous>"},
+			{Name: `Field "a"`},
+			{Name: "During manifestation"},
+		}},
+		{"bad.jsonnet", true, "", []Frame{{File: "file:///w/bad.jsonnet", Line: 1, Column: 11, EndLine: 1, EndColumn: 12}}},
+	} {
+		t.Run(tc.input, func(t *testing.T) {
+			_, err := c.Show(ShowOptions{Inputs: []string{tc.input}, Format: "yaml"})
+			var je *JsonnetError
+			if !errors.As(err, &je) {
+				t.Fatalf("error %v (%T), want a *JsonnetError inside", err, err)
+			}
+			if got, want := err.Error(), "error reading "+tc.input+": "+je.Text; got != want {
+				t.Errorf("text %q, want %q", got, want)
+			}
+			if je.Static != tc.static || (tc.msg != "" && je.Msg != tc.msg) {
+				t.Errorf("static %v msg %q, want %v %q", je.Static, je.Msg, tc.static, tc.msg)
+			}
+			if !reflect.DeepEqual(je.Frames, tc.frames) {
+				t.Errorf("frames\n%+v\nwant\n%+v\ntext:\n%s", je.Frames, tc.frames, je.Text)
+			}
+		})
+	}
+}
