@@ -11,7 +11,6 @@ import (
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
-	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // DefaultRoot is the directory a workspace's files are placed in. Error
@@ -73,9 +72,10 @@ func (r *Runner) Run(req Request) (resp Response) {
 	}
 	inv := req.Invocation()
 	resp.Command = inv.CommandLine()
-	misses := stdlib.SchemaMisses()
+	var sess *kubecfg.Session
+	misses := 0 // the session's validateJSONSchema misses before this request
 	defer func() {
-		if stdlib.SchemaMisses() != misses {
+		if sess != nil && sess.SchemaMisses() != misses {
 			resp.NeedsFullEngine = true
 		}
 		if p := recover(); p != nil {
@@ -108,7 +108,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Stderr += "warning: " + w + "\n"
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err := r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
+	sess, err = r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
 		cfg := &kubecfg.Config{
 			Gates:    gates,
 			FS:       fsys,
@@ -128,6 +128,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
+	misses = sess.SchemaMisses()
 	out, err := r.evaluate(sess, inv, keys.objects)
 	if err != nil {
 		r.fail(&resp, err)

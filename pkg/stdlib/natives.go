@@ -24,7 +24,16 @@ type Options struct {
 	// returned instead: the CLI's --resolve-images=registry (tag to
 	// digest). Nil means normalise only.
 	ResolveImage func(ref string) (string, error)
+	// SchemaMiss, when set, is called each time validateJSONSchema fails
+	// because the build has no validator (SchemaBuiltIn false).
+	SchemaMiss func()
 }
+
+// ErrNoSchema is what validateJSONSchema fails with in a build without the
+// validator (build tag kubecfg_noschema). The playground answers such a
+// run with NeedsFullEngine, and the page reruns it on the full engine, so
+// users never see this text.
+var ErrNoSchema = errors.New("validateJSONSchema is not in this engine (built without the JSON Schema validator); the full engine has it")
 
 // native is one function before it is wrapped for go-jsonnet.
 type native struct {
@@ -52,7 +61,13 @@ func Natives(opts Options) []*jsonnet.NativeFunction {
 		{"parseHelmChart", []string{"chartData", "releaseName", "namespace", "values", "capabilities"}, func([]any) (any, error) {
 			return nil, errors.New(helmUnavailable)
 		}},
-		{"validateJSONSchema", []string{"obj", "schema"}, validateJSONSchema},
+		{"validateJSONSchema", []string{"obj", "schema"}, func(args []any) (any, error) {
+			v, err := validateJSONSchema(args)
+			if errors.Is(err, ErrNoSchema) && opts.SchemaMiss != nil {
+				opts.SchemaMiss()
+			}
+			return v, err
+		}},
 		{"requireFeature", []string{"name"}, func(args []any) (any, error) { return requireFeature(opts.Gates, args) }},
 	}
 	out := make([]*jsonnet.NativeFunction, 0, len(defs))
