@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/internal/lex"
+	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
@@ -151,14 +152,14 @@ func (c *Config) desugar(opts EvalOptions) (string, error) {
 	return yakl.Desugar(c.fileURL(opts.Input), src)
 }
 
-// predefine puts RFC06's line in front of code that reads kubecfg freely.
+// predefineKubecfg puts RFC06's line in front of code that reads kubecfg freely.
 // Code without the identifier (outside strings and comments) is returned
 // at once, without parsing it.
-func predefine(name, code string) string {
+func predefineKubecfg(name, code string) string {
 	if !mentions(code, "kubecfg") {
 		return code
 	}
-	return yakl.PredefineKubecfg(name, code)
+	return predefine.Kubecfg(name, code)
 }
 
 // mentions reports whether code has the identifier word outside strings

@@ -190,7 +190,7 @@ func (s *Session) evaluate(name, code string) (string, error) {
 	if err := importer.CheckNesting(name, code, lex.MaxDepth); err != nil {
 		return "", err
 	}
-	out, err := s.vm.EvaluateSnippet(name, predefine(name, code))
+	out, err := s.vm.EvaluateSnippet(name, predefineKubecfg(name, code))
 	return out, s.errs.asData(err)
 }
 

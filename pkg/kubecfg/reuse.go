@@ -36,7 +36,7 @@ func (s *Session) fastEval(opts EvalOptions) (out string, ok bool) {
 	}
 	sum := sha256.Sum256([]byte(base))
 	url := c.fileURL(opts.Input) + "#kubecfg-eval-" + hex.EncodeToString(sum[:8])
-	s.imp.Define(url, predefine(url, "("+base+") { "+ExprField+":: null }"))
+	s.imp.Define(url, predefineKubecfg(url, "("+base+") { "+ExprField+":: null }"))
 	// The assertion forces what the exact wrapper forces: the value is an
 	// object, and reading a field of it checks its assertions.
 	code := "local " + topVar + " = import " + strconv.Quote(url) + "; assert std.isObject(" + topVar + ") && " +

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/lex"
+	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
@@ -158,7 +159,7 @@ func setVar(str, code func(string, string), c *Config, v Var, name string) {
 	case Str:
 		str(v.Name, v.Value)
 	case Code:
-		code(v.Name, yakl.PredefineKubecfg(name, v.Value))
+		code(v.Name, predefine.Kubecfg(name, v.Value))
 	case StrFile:
 		code(v.Name, "importstr @'"+strings.ReplaceAll(c.fileURL(v.Value), "'", "''")+"'")
 	case CodeFile:

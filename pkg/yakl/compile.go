@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/internal/lex"
+	"github.com/kubecfg/kubecfg/internal/predefine"
 
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
 )
@@ -196,12 +197,12 @@ func compileOnce(filename string, src []byte, opts options) (out string, fwd boo
 		// its expressions have been parsed one by one already.
 		return code, c.fwdRef, nil
 	}
-	info, aerr := analyze(filename, code)
+	info, aerr := predefine.Analyze(filename, code)
 	if aerr != nil {
-		l, col, msg := staticMessage(aerr)
+		l, col, msg := predefine.StaticMessage(aerr)
 		return "", false, errorf(filename, l, col, "the compiled file does not parse: %s", msg)
 	}
-	if info.reads("kubecfg") || info.reads("yakl__kubecfg") {
+	if info.Reads("kubecfg") || info.Reads("yakl__kubecfg") {
 		code = insertPredefine(code, len(comments), pretty)
 	}
 	return code, c.fwdRef, nil

@@ -3,6 +3,7 @@ package yakl
 import (
 	"strings"
 
+	"github.com/kubecfg/kubecfg/internal/predefine"
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
 )
 
@@ -181,9 +182,9 @@ func (c *compiler) exprCode(expr string) string {
 // expr checks and writes one ${…} expression.
 func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 	line, col := c.exprPos(n, p.off)
-	info, err := analyze(c.file, p.expr)
+	info, err := predefine.Analyze(c.file, p.expr)
 	if err != nil {
-		l, cl, msg := staticMessage(err)
+		l, cl, msg := predefine.StaticMessage(err)
 		if l > 1 {
 			line, col = line+l-1, cl
 		} else if cl > 0 {
@@ -192,7 +193,7 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 		return c.errAt(line, col, "%s", msg)
 	}
 	var wraps []*anchorDef
-	for _, name := range info.free {
+	for _, name := range info.Free {
 		idx, id := c.resolve(name)
 		c.noteRead(name, idx, id)
 		if idx >= 0 {
@@ -208,7 +209,7 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 			wraps = append(wraps, def)
 		}
 	}
-	if info.outer {
+	if info.Outer {
 		idx, id := c.selfFrame()
 		c.noteRead("", idx, id)
 	}

@@ -7,6 +7,7 @@ import (
 
 	jsonnet "github.com/google/go-jsonnet"
 
+	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
@@ -62,9 +63,9 @@ func sameJSON(a, b string) (bool, error) {
 // super and $ are not variables and are never listed. A syntax error is
 // returned with go-jsonnet's message.
 func FreeVars(filename, code string) ([]string, error) {
-	info, err := analyze(filename, code)
+	info, err := predefine.Analyze(filename, code)
 	if err != nil {
 		return nil, err
 	}
-	return info.free, nil
+	return info.Free, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-jsonnet/ast"
 	"github.com/google/go-jsonnet/formatter"
+	"github.com/kubecfg/kubecfg/internal/predefine"
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
 )
 
@@ -40,7 +41,7 @@ func (c *compiler) localKey(k *yaml.Node) (name, params string, err error) {
 func (c *compiler) paramNames(k *yaml.Node, params string) ([]string, error) {
 	node, _, err := formatter.SnippetToRawAST(c.file, "function("+params+") null")
 	if err != nil {
-		_, _, msg := staticMessage(err)
+		_, _, msg := predefine.StaticMessage(err)
 		return nil, c.errNode(k, "local key %q: bad parameter list: %s", k.Value, msg)
 	}
 	f, ok := node.(*ast.Function)
