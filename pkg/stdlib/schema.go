@@ -87,4 +87,3 @@ func validateJSONSchema(args []any) (any, error) {
 	}
 	return true, nil
 }
-

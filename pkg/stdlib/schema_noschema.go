@@ -14,4 +14,3 @@ func ValidateJSONSchema(obj, schema any) error {
 func validateJSONSchema(args []any) (any, error) {
 	return nil, ValidateJSONSchema(args[0], args[1])
 }
-
