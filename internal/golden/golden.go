@@ -5,11 +5,11 @@ package golden
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/internal/textdiff"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files (and other generated expectations) from the current output")
@@ -35,7 +35,7 @@ func Check(t testing.TB, path, got string) {
 		t.Fatalf("%v (run go test -update to write it)", err)
 	}
 	if string(want) != got {
-		t.Errorf("output differs from %s (run go test -update to accept it)\n%s", path, firstDifference(string(want), got))
+		t.Errorf("output differs from %s (run go test -update to accept it)\n%s", path, textdiff.First(string(want), got))
 	}
 }
 
@@ -48,22 +48,4 @@ func Remove(t testing.TB, path string) {
 	} else if _, err := os.Stat(path); err == nil {
 		t.Errorf("stale golden file %s (run go test -update)", path)
 	}
-}
-
-// firstDifference shows the first line where want and got differ.
-func firstDifference(want, got string) string {
-	w, g := strings.SplitAfter(want, "\n"), strings.SplitAfter(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n  want %q\n  got  %q", i+1, a, b)
-		}
-	}
-	return ""
 }

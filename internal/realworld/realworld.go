@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubecfg/kubecfg/internal/textdiff"
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -186,26 +187,8 @@ func Diff(want, got Result) string {
 	}
 	for _, s := range []struct{ name, want, got string }{{"stdout", want.Stdout, got.Stdout}, {"stderr", want.Stderr, got.Stderr}} {
 		if s.want != s.got {
-			fmt.Fprintf(&b, "%s differs at line %s\n", s.name, firstDiff(s.want, s.got))
+			fmt.Fprintf(&b, "%s differs at %s\n", s.name, textdiff.First(s.want, s.got))
 		}
 	}
 	return b.String()
-}
-
-// firstDiff shows the first line where two texts differ, quoted.
-func firstDiff(a, b string) string {
-	la, lb := strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
-	for i := 0; i < len(la) || i < len(lb); i++ {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			return fmt.Sprintf("%d:\n  want %q\n  got  %q", i+1, x, y)
-		}
-	}
-	return "?"
 }
