@@ -64,44 +64,10 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	return root
 }
 
-// gates resolves the invocation's feature gates: --features (or
-// KUBECFG_FEATURES), then the rc file found from the inputs, then --alpha
-// (or KUBECFG_ALPHA), then each stage's default.
-func (g *globals) gates(cwd string, inputs []string) (*features.Gates, error) {
-	alpha := g.alpha
-	if !g.root.PersistentFlags().Changed("alpha") {
-		if v, ok := os.LookupEnv(features.EnvAlpha); ok && v != "" {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return nil, fmt.Errorf("invalid %s %q: want true or false", features.EnvAlpha, v)
-			}
-			alpha = b
-		}
-	}
-	items := g.features
-	if !g.root.PersistentFlags().Changed("features") {
-		items = nil
-		if v := os.Getenv(features.EnvFeatures); v != "" {
-			items = []string{v}
-		}
-	}
-	gates, err := kubecfg.ResolveGates(kubecfg.GateOptions{
-		Alpha: alpha, Features: features.SplitList(items...),
-		FS: importer.OSFS{}, Cwd: cwd, Inputs: inputs,
-	})
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range gates.Warnings() {
-		fmt.Fprintln(g.stderr, "warning: "+w)
-	}
-	return gates, nil
-}
-
 // run carries out a show or eval invocation that its command's flags
-// filled, with the global flags' configuration, and prints its output.
+// filled, with the global flags' part, and prints its output.
 func (g *globals) run(inv kubecfg.Invocation) error {
-	cfg, err := g.config(inv.Inputs)
+	cfg, err := g.configure(&inv)
 	if err != nil {
 		return err
 	}
@@ -117,30 +83,52 @@ func (g *globals) run(inv kubecfg.Invocation) error {
 	return err
 }
 
-// config builds the evaluator's configuration from the global flags.
+// config builds the evaluator's configuration from the global flags, for
+// the commands that are not an Invocation (features, httpd, playground).
 func (g *globals) config(inputs []string) (*kubecfg.Config, error) {
+	return g.configure(&kubecfg.Invocation{Inputs: inputs})
+}
+
+// configure fills the global part of inv from the global flags and the
+// environment (--alpha or KUBECFG_ALPHA, --features or KUBECFG_FEATURES,
+// KUBECFG_JPATH then -J, the variables), resolves its gates, printing
+// their warnings, and returns its configuration in the current directory.
+func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("unable to determine current working directory: %w", err)
 	}
-	cwd := filepath.ToSlash(wd)
-	gates, err := g.gates(cwd, inputs)
+	env := kubecfg.Env{FS: importer.OSFS{}, Root: filepath.ToSlash(wd), JURL: g.jurl, Fetch: importer.DefaultFetcher(), Warn: g.stderr}
+	inv.Alpha = g.alpha
+	if !g.root.PersistentFlags().Changed("alpha") {
+		if v, ok := os.LookupEnv(features.EnvAlpha); ok && v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return nil, fmt.Errorf("invalid %s %q: want true or false", features.EnvAlpha, v)
+			}
+			inv.Alpha = b
+		}
+	}
+	inv.Features = g.features
+	if !g.root.PersistentFlags().Changed("features") {
+		inv.Features = nil
+		if v := os.Getenv(features.EnvFeatures); v != "" {
+			inv.Features = []string{v}
+		}
+	}
+	gates, err := inv.Gates(env)
 	if err != nil {
 		return nil, err
 	}
-	cfg := &kubecfg.Config{
-		Gates: gates,
-		FS:    importer.OSFS{},
-		Cwd:   cwd,
-		JURL:  g.jurl,
-		Fetch: importer.DefaultFetcher(),
-		Warn:  g.stderr,
+	for _, w := range gates.Warnings() {
+		fmt.Fprintln(g.stderr, "warning: "+w)
 	}
+	inv.JPath = nil
 	for _, p := range filepath.SplitList(os.Getenv(features.EnvJPath)) {
-		cfg.JPath = append(cfg.JPath, filepath.ToSlash(p))
+		inv.JPath = append(inv.JPath, filepath.ToSlash(p))
 	}
 	for _, p := range g.jpath {
-		cfg.JPath = append(cfg.JPath, filepath.ToSlash(p))
+		inv.JPath = append(inv.JPath, filepath.ToSlash(p))
 	}
 	switch g.resolveImages {
 	case "noop":
@@ -154,13 +142,13 @@ func (g *globals) config(inputs []string) (*kubecfg.Config, error) {
 	default:
 		return nil, fmt.Errorf("invalid --resolve-images-error %q: want ignore, warn or error", g.resolveImagesError)
 	}
-	if cfg.ExtVars, err = parseVars("ext", g.extStr, g.extStrFile, g.extCode, g.extCodeFile); err != nil {
+	if inv.ExtVars, err = parseVars("ext", g.extStr, g.extStrFile, g.extCode, g.extCodeFile); err != nil {
 		return nil, err
 	}
-	if cfg.TLAs, err = parseVars("tla", g.tlaStr, g.tlaStrFile, g.tlaCode, g.tlaCodeFile); err != nil {
+	if inv.TLAs, err = parseVars("tla", g.tlaStr, g.tlaStrFile, g.tlaCode, g.tlaCodeFile); err != nil {
 		return nil, err
 	}
-	return cfg, nil
+	return inv.Config(env, gates), nil
 }
 
 // parseVars reads the four forms of one variable family, in flag order.

@@ -2,7 +2,12 @@ package kubecfg
 
 import (
 	"fmt"
+	"io"
+	"path"
 	"strings"
+
+	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // Invocation is one kubecfg show or eval run in data: what its command line
@@ -25,6 +30,47 @@ type Invocation struct {
 	JPath    []string // -J, in order
 	ExtVars  []Var    // --ext-*, in order
 	TLAs     []Var    // --tla-*, in order
+}
+
+// Env is where an invocation runs, all that it is not: the file system,
+// the workspace's root (the invocation runs in Root/Dir), what it may
+// fetch, where warnings go and the Jsonnet stack limit.
+type Env struct {
+	FS       importer.FS
+	Root     string
+	JURL     []string         // -U search URLs
+	Fetch    importer.Fetcher // http(s):// imports; nil disables them
+	Warn     io.Writer
+	MaxStack int
+}
+
+// cwd is the directory the invocation runs in.
+func (inv Invocation) cwd(env Env) string { return path.Join(env.Root, inv.Dir) }
+
+// Gates resolves the invocation's feature gates in env with RFC05's
+// precedence: --features, the rc file found from the inputs, --alpha,
+// each stage's default.
+func (inv Invocation) Gates(env Env) (*features.Gates, error) {
+	return ResolveGates(GateOptions{
+		Alpha: inv.Alpha, Features: features.SplitList(inv.Features...),
+		FS: env.FS, Cwd: inv.cwd(env), Inputs: inv.Inputs,
+	})
+}
+
+// Config is the evaluator's configuration for the invocation in env.
+func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
+	return &Config{
+		Gates:    gates,
+		FS:       env.FS,
+		Cwd:      inv.cwd(env),
+		JPath:    inv.JPath,
+		JURL:     env.JURL,
+		ExtVars:  inv.ExtVars,
+		TLAs:     inv.TLAs,
+		Fetch:    env.Fetch,
+		Warn:     env.Warn,
+		MaxStack: env.MaxStack,
+	}
 }
 
 func (inv Invocation) command() string {

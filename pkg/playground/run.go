@@ -94,11 +94,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
 	}()
 	fsys := importer.NewMapFS(r.root(), req.Files)
-	cwd := path.Join(r.root(), req.Dir)
-	gates, err := kubecfg.ResolveGates(kubecfg.GateOptions{
-		Alpha: inv.Alpha, Features: features.SplitList(inv.Features...),
-		FS: fsys, Cwd: cwd, Inputs: inv.Inputs,
-	})
+	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack}
+	gates, err := inv.Gates(env)
 	if err != nil {
 		r.fail(&resp, err)
 		return resp
@@ -109,16 +106,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
 	sess, err = r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
-		cfg := &kubecfg.Config{
-			Gates:    gates,
-			FS:       fsys,
-			Cwd:      cwd,
-			JPath:    inv.JPath,
-			ExtVars:  inv.ExtVars,
-			TLAs:     inv.TLAs,
-			MaxStack: r.MaxStack,
-		}
-		s, err := cfg.NewSession()
+		s, err := inv.Config(env, gates).NewSession()
 		if s != nil {
 			s.Reuse = true
 		}
