@@ -539,15 +539,6 @@ let lastRows = [];
 
 // ---- running -----------------------------------------------------------
 
-function localCommand() {
-  const c = state.controls;
-  const parts = ["kubecfg"];
-  const feats = store.featureList(c.features);
-  if (c.alpha) parts.push("--alpha");
-  if (feats.length) parts.push(`--features=${feats.join(",")}`);
-  parts.push(c.command, state.entry);
-  return parts.join(" ");
-}
 
 // runNow runs the workspace. Before the engine is ready the run waits in
 // the runner's queue and goes to the worker the moment it is (a newer edit
@@ -555,7 +546,6 @@ function localCommand() {
 async function runNow() {
   clearTimeout(timer);
   if (!runner) return; // start() runs the workspace once it has made the runner
-  if (!engineReady) $("command-line").textContent = localCommand();
   const request = store.toRequest(state, runner.version);
   if (engineReady) runStatus("Evaluating…", false, { keep: true });
   else if (!lastResponse) {
@@ -623,7 +613,7 @@ function show(resp, request, { from = "" } = {}) {
   showing = from;
   const ok = (resp.exitCode ?? 0) === 0;
   output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
-  $("command-line").textContent = resp.command || localCommand();
+  $("command-line").textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
   renderErrors(resp);
   if (resp.features && resp.features.length) { lastRows = resp.features; renderFeatures(lastRows); }
   lineMap = ok && request.output === "jsonnet" && request.entry.endsWith(".yakl")
@@ -769,7 +759,6 @@ function render() {
   renderControls();
   editor.open(state.active, state.files[state.active]);
   renderFeatures(lastRows);
-  $("command-line").textContent = localCommand();
 }
 
 async function start() {
