@@ -67,20 +67,25 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 // run carries out a show or eval invocation that its command's flags
 // filled, with the global flags' part, and prints its output.
 func (g *globals) run(inv kubecfg.Invocation) error {
-	cfg, err := g.configure(&inv)
-	if err != nil {
-		return err
-	}
-	s, err := cfg.NewSession()
-	if err != nil {
-		return err
-	}
-	out, err := inv.Run(s)
+	out, err := g.output(inv)
 	if err != nil {
 		return err
 	}
 	_, err = fmt.Fprint(g.stdout, out)
 	return err
+}
+
+// output carries out inv and returns what it prints.
+func (g *globals) output(inv kubecfg.Invocation) (string, error) {
+	cfg, err := g.configure(&inv)
+	if err != nil {
+		return "", err
+	}
+	s, err := cfg.NewSession()
+	if err != nil {
+		return "", err
+	}
+	return inv.Run(s)
 }
 
 // config builds the evaluator's configuration from the global flags, for

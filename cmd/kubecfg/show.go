@@ -32,14 +32,19 @@ func newShowCmd(g *globals) *cobra.Command {
 			if exportDir != "" {
 				return fmt.Errorf("--export-dir is not supported by this build of kubecfg")
 			}
-			switch reorder {
+			out, err := g.output(kubecfg.Invocation{Command: "show", Inputs: args, Exec: exec, Overlay: ov.overlay(), Output: format})
+			if err != nil {
+				return err
+			}
+			switch reorder { // after the read, as kubecfg checks it
 			case "":
 			case "server":
 				return fmt.Errorf("--reorder=server is not supported by this build of kubecfg (it cannot reach a cluster)")
 			default:
 				return fmt.Errorf("unsupported %q reordering", reorder)
 			}
-			return g.run(kubecfg.Invocation{Command: "show", Inputs: args, Exec: exec, Overlay: ov.overlay(), Output: format})
+			_, err = fmt.Fprint(g.stdout, out)
+			return err
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "o", "yaml", "Output format.  Supported values are: json, yaml")

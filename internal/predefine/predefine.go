@@ -34,7 +34,7 @@ func Kubecfg(filename, code string) string {
 // Info is what the static check finds in one piece of code.
 type Info struct {
 	Free []string // sorted free variables, std left out
-	// outer is set when the code uses self, super or $ outside every
+	// Outer is set when the code uses self, super or $ outside every
 	// object of its own, i.e. it reads the object it is placed in.
 	Outer bool
 }

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -91,6 +92,21 @@ func (c *Config) Eval(opts EvalOptions) (string, error) {
 	return s.Eval(opts)
 }
 
+// checkInputDepth refuses eval's input when it nests deeper than
+// lex.MaxDepth: eval imports it whatever its extension, and the importer
+// checks only the extensions it knows to be code. A file that cannot be
+// read is left to the evaluation, which says so in kubecfg's words.
+func (s *Session) checkInputDepth(input string) error {
+	if input == "" || evalKind(input) == inYAKL {
+		return nil
+	}
+	contents, foundAt, err := s.imp.ReadInput(s.cfg.inputURL(input))
+	if err != nil {
+		return nil
+	}
+	return importer.CheckNesting(foundAt, contents.String(), lex.MaxDepth)
+}
+
 // Eval is Config.Eval on the session's VM: files it imported before are
 // not evaluated again.
 func (s *Session) Eval(opts EvalOptions) (string, error) {
@@ -104,6 +120,9 @@ func (s *Session) Eval(opts EvalOptions) (string, error) {
 		return c.desugar(opts)
 	default:
 		return "", fmt.Errorf("unsupported format %q", opts.Format)
+	}
+	if err := s.checkInputDepth(opts.Input); err != nil {
+		return "", err
 	}
 	if out, ok := s.fastEval(opts); ok {
 		return formatEval(out, opts.Format)

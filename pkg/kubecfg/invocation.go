@@ -92,9 +92,6 @@ func (inv Invocation) format() string {
 func (inv Invocation) Run(s *Session) (string, error) {
 	switch inv.command() {
 	case "show":
-		if inv.format() == "jsonnet" {
-			return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
-		}
 		objs, err := s.ReadObjects(inv.Inputs, inv.Exec, inv.Overlay)
 		if err != nil {
 			return "", err
@@ -119,7 +116,7 @@ func (inv Invocation) CommandLine() string {
 		args = append(args, "--alpha")
 	}
 	cmd := inv.command()
-	args = append(args, cmd)
+	args = append(args, shellQuote(cmd))
 	for _, d := range inv.JPath {
 		args = append(args, "-J", shellQuote(d))
 	}
@@ -142,7 +139,7 @@ func (inv Invocation) CommandLine() string {
 		args = append(args, "--overlay-code-file", shellQuote(inv.Overlay.File))
 	}
 	if inv.Output != "" && inv.Output != "yaml" {
-		args = append(args, "-o", inv.Output)
+		args = append(args, "-o", shellQuote(inv.Output))
 	}
 	for _, v := range inv.ExtVars {
 		args = append(args, varFlag("ext", v), shellQuote(v.Name+"="+v.Value))

@@ -2,6 +2,7 @@ package kubecfg
 
 import (
 	"errors"
+	"strings"
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
@@ -24,7 +25,8 @@ type Frame struct {
 // JsonnetError is an error of go-jsonnet's with its places kept as data:
 // Error is go-jsonnet's text, byte for byte; Frames are the places that
 // text names, for a caller that links them (the page) instead of reading
-// them back out of the text.
+// them back out of the text. Like the text, a trace of more than
+// maxFrames frames keeps its first and last maxFrames/2.
 type JsonnetError struct {
 	Text   string
 	Static bool // a syntax or static-analysis error, found before evaluation
@@ -33,6 +35,10 @@ type JsonnetError struct {
 }
 
 func (e *JsonnetError) Error() string { return e.Text }
+
+// maxFrames is how many frames of a trace go-jsonnet's text shows (its
+// formatter's maxStackTraceSize).
+const maxFrames = 20
 
 // recordingFormatter is go-jsonnet's own error formatter that also keeps
 // the last error it formatted, with its places, for the VM's caller.
@@ -66,14 +72,25 @@ func (f *recordingFormatter) asData(formatted error) error {
 	var rt jsonnet.RuntimeError
 	if errors.As(raw, &rt) {
 		je.Msg = rt.Msg
-		for i := len(rt.StackTrace) - 1; i >= 0; i-- { // innermost first, as printed
-			je.Frames = append(je.Frames, frameAt(rt.StackTrace[i].Loc, rt.StackTrace[i].Name))
+		n := len(rt.StackTrace)
+		for i := 0; i < n; i++ { // innermost first, as printed
+			if n > maxFrames && i == maxFrames/2 {
+				i = n - maxFrames/2
+			}
+			fr := rt.StackTrace[n-1-i]
+			je.Frames = append(je.Frames, frameAt(fr.Loc, fr.Name))
 		}
 		return je
 	}
 	if st, ok := raw.(interface{ Loc() ast.LocationRange }); ok {
 		je.Static = true
-		je.Frames = []Frame{frameAt(st.Loc(), "")}
+		loc := st.Loc()
+		if prefix := loc.String(); prefix != "" {
+			je.Msg = strings.TrimSpace(strings.TrimPrefix(je.Msg, prefix))
+		}
+		if loc.IsSet() {
+			je.Frames = []Frame{frameAt(loc, "")}
+		}
 		return je
 	}
 	return formatted

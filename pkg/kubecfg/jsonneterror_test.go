@@ -16,6 +16,7 @@ func TestJsonnetErrorFrames(t *testing.T) {
 		"lib.libsonnet": "{\n  f(x):: error 'boom ' + x,\n}\n",
 		"app.jsonnet":   "local lib = import 'lib.libsonnet';\n{ a: lib.f('now') }\n",
 		"bad.jsonnet":   "local x = ;\nx\n",
+		"deep.jsonnet":  "local f(n) = if n == 0 then error 'bottom' else 1 + f(n - 1);\nf(100)\n",
 	}
 	c := &Config{Gates: features.Defaults(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
 	for _, tc := range []struct {
@@ -30,7 +31,8 @@ func TestJsonnetErrorFrames(t *testing.T) {
 			{Name: `Field "a"`},
 			{Name: "During manifestation"},
 		}},
-		{"bad.jsonnet", true, "", []Frame{{File: "file:///w/bad.jsonnet", Line: 1, Column: 11, EndLine: 1, EndColumn: 12}}},
+		{"bad.jsonnet", true, `Unexpected: ";" while parsing terminal`, []Frame{{File: "file:///w/bad.jsonnet", Line: 1, Column: 11, EndLine: 1, EndColumn: 12}}},
+		{"deep.jsonnet", false, "bottom", nil},
 	} {
 		t.Run(tc.input, func(t *testing.T) {
 			_, err := c.Show(ShowOptions{Inputs: []string{tc.input}, Format: "yaml"})
@@ -43,6 +45,14 @@ func TestJsonnetErrorFrames(t *testing.T) {
 			}
 			if je.Static != tc.static || (tc.msg != "" && je.Msg != tc.msg) {
 				t.Errorf("static %v msg %q, want %v %q", je.Static, je.Msg, tc.static, tc.msg)
+			}
+			if tc.frames == nil {
+				// A deep trace: as many frames as the text shows, and the
+				// outermost last, as printed.
+				if len(je.Frames) != maxFrames || je.Frames[maxFrames-1].Name != "During evaluation" {
+					t.Errorf("%d frames, the last %+v; want %d, the last During evaluation", len(je.Frames), je.Frames[len(je.Frames)-1], maxFrames)
+				}
+				return
 			}
 			if !reflect.DeepEqual(je.Frames, tc.frames) {
 				t.Errorf("frames\n%+v\nwant\n%+v\ntext:\n%s", je.Frames, tc.frames, je.Text)

@@ -170,11 +170,15 @@ func walkOutput(out string) ([]Object, error) {
 }
 
 // evaluateURL reads an input file through the importer, as an import
-// would (which refuses code nested too deeply), and evaluates it under the
-// name it was found at. A file is evaluated as it is: kubecfg is not
-// predefined in files (RFC06).
+// would, refuses it when it nests deeper than lex.MaxDepth (whatever its
+// extension: the importer checks only the ones it knows to be code), and
+// evaluates it under the name it was found at. A file is evaluated as it
+// is: kubecfg is not predefined in files (RFC06).
 func (s *Session) evaluateURL(u string) (string, error) {
 	contents, foundAt, err := s.imp.ReadInput(u)
+	if err == nil {
+		err = importer.CheckNesting(foundAt, contents.String(), lex.MaxDepth)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -195,35 +199,42 @@ func (s *Session) evaluate(name, code string) (string, error) {
 }
 
 // overlayCode is the expression an overlay adds to each input, built as
-// kubecfg builds it. --overlay-code-file imports the file as given, or for
-// a .json, .yaml or .yml file merges its data at every depth (toOverlay).
-// --overlay-code is code, or PATH=VALUE where PATH is a dotted path of
+// kubecfg builds it: --overlay-code is code and --overlay-code-file a file
+// (overlayFile); either may be PATH=VALUE, where PATH is a dotted path of
 // fields: a.b=v is {a+:{b+:v}}. (kubecfg takes any text before the first
 // '=' as the path when it has no '$', which breaks code such as
 // {a: x == y}; here only a path of identifiers is one.)
 func (c *Config) overlayCode(ov Overlay) string {
+	value, parse := ov.Code, func(code string) string { return code }
 	if ov.File != "" {
-		switch path.Ext(ov.File) {
-		case ".yml", ".yaml", ".json":
-			return fmt.Sprintf("(import 'kubecfg.libsonnet').toOverlay(std.parseYaml(importstr %q))", ov.File)
-		}
-		return fmt.Sprintf("import %q", ov.File)
+		value, parse = ov.File, overlayFile
 	}
-	m := overlayPath.FindStringSubmatch(ov.Code)
+	m := overlayPath.FindStringSubmatch(value)
 	if m == nil {
-		return ov.Code
+		return parse(value)
 	}
 	fields := strings.Split(m[1], ".")
 	for _, f := range fields {
 		if !isJsonnetIdentifier(strings.TrimSpace(f)) {
-			return ov.Code
+			return parse(value)
 		}
 	}
-	code := m[2]
+	code := parse(m[2])
 	for i := len(fields) - 1; i >= 0; i-- {
 		code = fmt.Sprintf("{%s+:%s}", fields[i], code)
 	}
 	return code
+}
+
+// overlayFile is the expression of an --overlay-code-file: the file
+// imported as given, or for a .json, .yaml or .yml file its data merged at
+// every depth.
+func overlayFile(file string) string {
+	switch path.Ext(file) {
+	case ".yml", ".yaml", ".json":
+		return fmt.Sprintf("(import 'kubecfg.libsonnet').toOverlay(std.parseYaml(importstr %q))", file)
+	}
+	return fmt.Sprintf("import %q", file)
 }
 
 // overlayPath is kubecfg's PATH=VALUE overlay form.

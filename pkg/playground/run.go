@@ -129,8 +129,11 @@ func (r *Runner) Run(req Request) (resp Response) {
 // evaluate carries the invocation out; show's objects are cached by the
 // request's objects key, so a new output format reads nothing again.
 func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, objectsKey string) (string, error) {
-	if inv.Command != "show" && inv.Command != "" || inv.Output == "jsonnet" {
+	if inv.Command != "show" && inv.Command != "" {
 		return inv.Run(sess)
+	}
+	if inv.Output == "jsonnet" {
+		return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
 	}
 	objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
 		return sess.ReadObjects(inv.Inputs, inv.Exec, inv.Overlay)

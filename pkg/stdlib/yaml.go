@@ -59,18 +59,19 @@ func ParseYAMLStream(s string) ([]any, error) {
 // ParseYAMLStream), line numbers in errors counting from the start of the
 // stream. It does not check the depth: the caller checked the stream.
 func (d YAMLDocument) Decode() (any, error) {
-	return d.decode("error converting YAML to JSON: ") // as sigs.k8s.io/yaml.Unmarshal says it
+	return d.decode("error converting YAML to JSON: ", true) // as sigs.k8s.io/yaml.Unmarshal says it
 }
 
-// ToJSON is Decode with errors as apimachinery's ToJSON gives them to
-// kubecfg's .yaml reader: without Decode's "error converting YAML to JSON:
-// " prefix.
+// ToJSON is Decode as apimachinery's ToJSON does it for kubecfg's .yaml
+// reader: errors without Decode's "error converting YAML to JSON: "
+// prefix, and text after a "..." document-end line dropped silently, as
+// kubecfg drops it (parseYaml refuses it).
 func (d YAMLDocument) ToJSON() (any, error) {
-	return d.decode("")
+	return d.decode("", false)
 }
 
-func (d YAMLDocument) decode(prefix string) (any, error) {
-	v, err := parseDocument(d, prefix)
+func (d YAMLDocument) decode(prefix string, strictEnd bool) (any, error) {
+	v, err := parseDocument(d, prefix, strictEnd)
 	if err != nil {
 		return nil, streamLines(err, d.Line)
 	}
@@ -80,8 +81,8 @@ func (d YAMLDocument) decode(prefix string) (any, error) {
 // parseDocument reads the text between two separators as one document,
 // the way kubectl does. kubectl silently drops anything after a "..."
 // document-end line; YAML 1.1 wants a "---" line before a new document, so
-// here that is an error.
-func parseDocument(d YAMLDocument, prefix string) (any, error) {
+// with strictEnd that is an error.
+func parseDocument(d YAMLDocument, prefix string, strictEnd bool) (any, error) {
 	if err := checkAliases([]byte(d.Text)); err != nil {
 		return nil, err
 	}
@@ -92,7 +93,7 @@ func parseDocument(d YAMLDocument, prefix string) (any, error) {
 		}
 		return nil, fmt.Errorf("%s%w", prefix, err)
 	}
-	if documentEnd.MatchString(d.Text) {
+	if strictEnd && documentEnd.MatchString(d.Text) {
 		dec := goyaml.NewDecoder(strings.NewReader(d.Text))
 		var first, next any
 		if dec.Decode(&first) == nil {
