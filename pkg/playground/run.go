@@ -11,6 +11,7 @@ import (
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
 // DefaultRoot is the directory a workspace's files are placed in. Error
@@ -160,6 +161,11 @@ func (r *Runner) fail(resp *Response, err error) {
 	var je *kubecfg.JsonnetError
 	if errors.As(err, &je) {
 		d.Frames = je.Frames
+		// A read answered from the objects cache calls nothing, so the
+		// session's count does not move: the error itself says it.
+		if je.Msg == stdlib.ErrNoSchema.Error() {
+			resp.NeedsFullEngine = true
+		}
 	}
 	if r.MaxStack > 0 && hint == "" && je != nil && strings.HasPrefix(je.Msg, "max stack frames exceeded") {
 		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)
