@@ -55,7 +55,8 @@ func main() {
 	timeout := flag.Duration("timeout", 60*time.Second, "a run's limit")
 	flag.Parse()
 
-	work, err := os.MkdirTemp("", "engine-versions")
+	var err error
+	work, err = os.MkdirTemp("", "engine-versions")
 	check(err)
 	defer os.RemoveAll(work)
 	progs := programs(work)
@@ -130,9 +131,16 @@ func programs(work string) []program {
 	return progs
 }
 
+// work is the temporary directory of the modules and programs.
+var work string
+
+// check ends the program on an error, removing work first.
 func check(err error) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "engine-versions:", err)
+		if work != "" {
+			os.RemoveAll(work)
+		}
 		os.Exit(1)
 	}
 }

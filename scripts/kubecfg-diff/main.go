@@ -20,7 +20,12 @@ import (
 	"github.com/kubecfg/kubecfg/internal/realworld"
 )
 
-func main() {
+func main() { os.Exit(run()) }
+
+// run returns the exit status: 0 when every case is the same, 1 when some
+// differ, 2 when the harness itself failed. Its temporary directories are
+// removed on every path.
+func run() int {
 	ref := flag.String("ref", "", "the reference kubecfg binary (required)")
 	bin := flag.String("bin", "", "this project's kubecfg (default: built from ./cmd/kubecfg)")
 	run := flag.String("run", "", "only cases whose name matches this regular expression")
@@ -28,51 +33,59 @@ func main() {
 	flag.Parse()
 	if *ref == "" || flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: kubecfg-diff -ref KUBECFG [-bin KUBECFG] [-run RE] [-v] SUITE...")
-		os.Exit(2)
+		return 2
 	}
 	filter, err := regexp.Compile(*run)
 	if err != nil {
-		fail(err)
+		return fail(err)
 	}
 	if *bin == "" {
 		dir, err := os.MkdirTemp("", "kubecfg-diff")
 		if err != nil {
-			fail(err)
+			return fail(err)
 		}
 		defer os.RemoveAll(dir)
 		*bin = filepath.Join(dir, "kubecfg")
 		build := exec.Command("go", "build", "-o", *bin, "./cmd/kubecfg")
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
-			fail(err)
+			return fail(err)
 		}
 	}
 	for _, p := range []*string{ref, bin} {
 		if *p, err = filepath.Abs(*p); err != nil {
-			fail(err)
+			return fail(err)
 		}
 	}
 	same, differ := 0, 0
 	for _, suite := range flag.Args() {
 		cases, err := realworld.Load(suite)
 		if err != nil {
-			fail(err)
+			return fail(err)
 		}
-		dir, err := realworld.CopyTemp(suite)
+		// Each binary runs in a copy of its own, so that what one case
+		// writes (an --export-dir) is not there for the other.
+		refDir, err := realworld.CopyTemp(suite)
 		if err != nil {
-			fail(err)
+			return fail(err)
 		}
+		defer os.RemoveAll(filepath.Dir(refDir))
+		binDir, err := realworld.CopyTemp(suite)
+		if err != nil {
+			return fail(err)
+		}
+		defer os.RemoveAll(filepath.Dir(binDir))
 		for _, c := range cases {
 			if !filter.MatchString(c.Name) {
 				continue
 			}
-			want, err := realworld.Run(*ref, dir, c)
+			want, err := realworld.Run(*ref, refDir, c)
 			if err != nil {
-				fail(err)
+				return fail(err)
 			}
-			got, err := realworld.Run(*bin, dir, c)
+			got, err := realworld.Run(*bin, binDir, c)
 			if err != nil {
-				fail(err)
+				return fail(err)
 			}
 			d := realworld.Diff(want, got)
 			if d == "" {
@@ -85,15 +98,15 @@ func main() {
 				fmt.Printf("reference (exit %d):\n%s%s\nthis kubecfg (exit %d):\n%s%s\n", want.Code, want.Stdout, want.Stderr, got.Code, got.Stdout, got.Stderr)
 			}
 		}
-		os.RemoveAll(filepath.Dir(dir))
 	}
 	fmt.Printf("%d same, %d differ\n", same, differ)
 	if differ > 0 {
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
-func fail(err error) {
+func fail(err error) int {
 	fmt.Fprintln(os.Stderr, "kubecfg-diff:", err)
-	os.Exit(2)
+	return 2
 }
