@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/playground"
-	"github.com/rogpeppe/go-internal/txtar"
+	"golang.org/x/tools/txtar"
 )
 
 // parseTxtar splits an archive as txtar does ("-- NAME --" lines start

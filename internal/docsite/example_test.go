@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kubecfg/kubecfg/internal/golden"
-	"github.com/rogpeppe/go-internal/txtar"
+	"golang.org/x/tools/txtar"
 )
 
 // examplesDir is docs/examples, from this package's directory.
