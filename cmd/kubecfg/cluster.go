@@ -17,6 +17,11 @@ func newClusterCmd(name, short string) *cobra.Command {
 		Short:              short + " (needs a cluster: not in this build)",
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, a := range args {
+				if a == "-h" || a == "--help" {
+					return cmd.Help()
+				}
+			}
 			return fmt.Errorf("kubecfg %s works against a cluster, and this build of kubecfg has no Kubernetes client: use kubecfg's own build (kubecfg show prints what it would send)", name)
 		},
 	}
