@@ -1,9 +1,15 @@
 package playground
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
 
 // location matches the positions go-jsonnet and the YAKL compiler print:
@@ -51,3 +57,59 @@ func Locate(text, root string) Diagnostic {
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// locateError is Locate from the error's own data where it carries its
+// places: a YAKL compile error, a nesting error, or a go-jsonnet error
+// (kubecfg.JsonnetError). It finds the same place and message Locate finds
+// in the text (TestLocateErrorMatchesText holds them together); an error
+// without data, or one whose message itself names places (a syntax error
+// in an imported file, reported inside a runtime error), is located from
+// its text.
+func locateError(err error, root string) Diagnostic {
+	text := strings.TrimSpace(err.Error())
+	first, _, _ := strings.Cut(text, "\n")
+	var ye *yakl.Error
+	var ne *importer.NestingError
+	var je *kubecfg.JsonnetError
+	switch {
+	case errors.As(err, &ye):
+		if d, ok := placed(ye.File, ye.Line, ye.Column, ye.Line, ye.Column, ye.Msg, root); ok {
+			return d
+		}
+	case errors.As(err, &ne):
+		if d, ok := placed(ne.File, ne.Line, ne.Column, ne.Line, ne.Column, fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", ne.Max), root); ok {
+			return d
+		}
+	case errors.As(err, &je) && !strings.Contains(je.Msg, "://") && !strings.Contains(first, "://"):
+		for _, f := range je.Frames {
+			if f.Line == 0 {
+				continue
+			}
+			msg := first
+			if je.Static {
+				msg = je.Msg
+			}
+			if d, ok := placed(f.File, f.Line, f.Column, f.EndLine, f.EndColumn, msg, root); ok {
+				return d
+			}
+		}
+		if len(je.Frames) > 0 {
+			return Diagnostic{Message: first}
+		}
+	}
+	return Locate(text, root)
+}
+
+// placed is a diagnostic at a place, when the place is a file of the
+// workspace (under root) that Locate would read as one.
+func placed(file string, line, col, endLine, endCol int, msg, root string) (Diagnostic, bool) {
+	name := strings.TrimPrefix(strings.TrimPrefix(file, "yakl:"), "file://")
+	if name == "" || strings.ContainsAny(name, " \t\n:()") {
+		return Diagnostic{}, false
+	}
+	rel := relName(file, root)
+	if strings.HasPrefix(rel, "/") {
+		return Diagnostic{}, false
+	}
+	return Diagnostic{File: rel, Line: line, Column: col, EndLine: endLine, EndColumn: endCol, Message: msg}, true
+}

@@ -149,13 +149,18 @@ func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, objects
 	return kubecfg.FormatObjects(objs, format)
 }
 
+// locateHook, when a test sets it, sees every error's diagnostic.
+var locateHook func(err error, root string, d Diagnostic)
+
 // fail records an error as the CLI prints it, and as a diagnostic.
 func (r *Runner) fail(resp *Response, err error) {
-	msg := strings.TrimSpace(err.Error())
 	hint := kubecfg.Hint(err)
 	resp.Stderr += kubecfg.ErrorText(err)
 	resp.ExitCode = 1
-	d := Locate(msg, r.root())
+	d := locateError(err, r.root())
+	if locateHook != nil {
+		locateHook(err, r.root(), d)
+	}
 	d.Severity = "error"
 	d.Hint = hint
 	var je *kubecfg.JsonnetError
