@@ -106,6 +106,10 @@ func (e *encoder) node(v any, mapping, simpleKey bool) error {
 		}
 	case float64:
 		e.float(x)
+	case int64:
+		// kubecfg prints an object through encoding/json and back, so an
+		// integer of a .json or .yaml input is a float64 by then.
+		e.float(float64(x))
 	case map[string]any:
 		return e.mapping(x)
 	case []any:

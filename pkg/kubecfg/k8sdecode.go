@@ -13,8 +13,8 @@ import (
 // Kubernetes object or list, decoded as k8s.io/apimachinery's
 // UnstructuredJSONScheme decodes it (see k8sObjects).
 func decodeJSONInput(data []byte) ([]Object, error) {
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
+	v, err := stdlib.DecodeJSON(data)
+	if err != nil {
 		return nil, err
 	}
 	return k8sObjects(v, func() string { return string(data) })
@@ -136,7 +136,7 @@ func jsonType(v any) string {
 		return "array"
 	case string:
 		return "string"
-	case float64:
+	case float64, int64:
 		return "number"
 	case bool:
 		return "bool"

@@ -59,19 +59,22 @@ func ParseYAMLStream(s string) ([]any, error) {
 // ParseYAMLStream), line numbers in errors counting from the start of the
 // stream. It does not check the depth: the caller checked the stream.
 func (d YAMLDocument) Decode() (any, error) {
-	return d.decode("error converting YAML to JSON: ", true) // as sigs.k8s.io/yaml.Unmarshal says it
+	return d.decode("error converting YAML to JSON: ", false) // as sigs.k8s.io/yaml.Unmarshal says it
 }
 
-// ToJSON is Decode as apimachinery's ToJSON does it for kubecfg's .yaml
-// reader: errors without Decode's "error converting YAML to JSON: "
-// prefix, and text after a "..." document-end line dropped silently, as
-// kubecfg drops it (parseYaml refuses it).
+// ToJSON is Decode as apimachinery's ToJSON and JSON decoder do it for
+// kubecfg's .yaml reader: errors without Decode's "error converting YAML
+// to JSON: " prefix, text after a "..." document-end line dropped
+// silently, as kubecfg drops it (parseYaml refuses it), and integers as
+// int64 where they fit (DecodeJSON).
 func (d YAMLDocument) ToJSON() (any, error) {
-	return d.decode("", false)
+	return d.decode("", true)
 }
 
-func (d YAMLDocument) decode(prefix string, strictEnd bool) (any, error) {
-	v, err := parseDocument(d, prefix, strictEnd)
+// decode reads the document with parseYaml's rules, or with reader those
+// of kubecfg's .yaml reader (see ToJSON).
+func (d YAMLDocument) decode(prefix string, reader bool) (any, error) {
+	v, err := parseDocument(d, prefix, reader)
 	if err != nil {
 		return nil, streamLines(err, d.Line)
 	}
@@ -81,19 +84,19 @@ func (d YAMLDocument) decode(prefix string, strictEnd bool) (any, error) {
 // parseDocument reads the text between two separators as one document,
 // the way kubectl does. kubectl silently drops anything after a "..."
 // document-end line; YAML 1.1 wants a "---" line before a new document, so
-// with strictEnd that is an error.
-func parseDocument(d YAMLDocument, prefix string, strictEnd bool) (any, error) {
+// for parseYaml (not reader) that is an error.
+func parseDocument(d YAMLDocument, prefix string, reader bool) (any, error) {
 	if err := checkAliases([]byte(d.Text)); err != nil {
 		return nil, err
 	}
-	v, err := DecodeYAML([]byte(d.Text))
+	v, err := decodeYAML([]byte(d.Text), reader)
 	if err != nil {
 		if isDuplicateKey(err) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%s%w", prefix, err)
 	}
-	if strictEnd && documentEnd.MatchString(d.Text) {
+	if !reader && documentEnd.MatchString(d.Text) {
 		dec := goyaml.NewDecoder(strings.NewReader(d.Text))
 		var first, next any
 		if dec.Decode(&first) == nil {
