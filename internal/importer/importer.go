@@ -99,15 +99,16 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 		return jsonnet.Contents{}, "", fmt.Errorf("oci:// imports are not supported by this build of kubecfg")
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
-	if err == nil && isCode(foundAt) {
+	if err == nil && IsCode(foundAt) {
 		err = CheckNesting(foundAt, c.String(), lex.MaxDepth)
 	}
 	return c, foundAt, err
 }
 
-// isCode reports whether a file is Jsonnet code by its extension; other
-// files are only ever read as data (importstr, importbin).
-func isCode(u string) bool {
+// IsCode reports whether a file is Jsonnet code by its extension, so that
+// Import refuses it when it nests too deeply; other files may be read as
+// data (importstr, importbin), and Import cannot tell which it serves.
+func IsCode(u string) bool {
 	switch path.Ext(u) {
 	case ".jsonnet", ".libsonnet", ".json":
 		return true
@@ -295,21 +296,23 @@ func (im *Importer) importBinary(importedFrom, p string) (jsonnet.Contents, stri
 }
 
 // ReadInput reads an input file that the evaluator hands to
-// EvaluateSnippet itself (not an import). A file:// URL that exists is
-// read without going into the cache, so Rebase can move the importer to a
-// workspace where only such files changed; anything else reads as Import
-// does, with its errors.
+// EvaluateSnippet itself (not an import), so it is code whatever its
+// extension, and is refused when it nests deeper than lex.MaxDepth. A
+// file:// URL that exists is read without going into the cache, so Rebase
+// can move the importer to a workspace where only such files changed;
+// anything else reads as Import does, with its errors.
 func (im *Importer) ReadInput(u string) (jsonnet.Contents, string, error) {
 	if strings.HasPrefix(u, "file://") && !strings.Contains(u, "#") {
 		if data, err := im.fetch(u); err == nil {
 			c := jsonnet.MakeContentsRaw(data)
-			if isCode(u) {
-				err = CheckNesting(u, c.String(), lex.MaxDepth)
-			}
-			return c, u, err
+			return c, u, CheckNesting(u, c.String(), lex.MaxDepth)
 		}
 	}
-	return im.Import("", u)
+	c, foundAt, err := im.Import("", u)
+	if err == nil && !IsCode(foundAt) { // Import checked code already
+		err = CheckNesting(foundAt, c.String(), lex.MaxDepth)
+	}
+	return c, foundAt, err
 }
 
 // Rebase points the importer at fsys, a new version of the workspace, if

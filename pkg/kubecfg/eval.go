@@ -2,6 +2,7 @@ package kubecfg
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -93,18 +94,22 @@ func (c *Config) Eval(opts EvalOptions) (string, error) {
 }
 
 // checkInputDepth refuses eval's input when it nests deeper than
-// lex.MaxDepth: eval imports it whatever its extension, and the importer
-// checks only the extensions it knows to be code. A file that cannot be
-// read is left to the evaluation, which says so in kubecfg's words.
+// lex.MaxDepth. eval imports it whatever its extension, and the import
+// checks only the extensions it knows to be code (importer.IsCode); any
+// other input is read as an input (ReadInput checks it) first. A file that
+// cannot be read is left to the evaluation, which says so in kubecfg's
+// words.
 func (s *Session) checkInputDepth(input string) error {
-	if input == "" || evalKind(input) == inYAKL {
+	u := s.cfg.inputURL(input)
+	if input == "" || evalKind(input) == inYAKL || importer.IsCode(u) {
 		return nil
 	}
-	contents, foundAt, err := s.imp.ReadInput(s.cfg.inputURL(input))
-	if err != nil {
-		return nil
+	_, _, err := s.imp.ReadInput(u)
+	var ne *importer.NestingError
+	if errors.As(err, &ne) {
+		return err
 	}
-	return importer.CheckNesting(foundAt, contents.String(), lex.MaxDepth)
+	return nil
 }
 
 // Eval is Config.Eval on the session's VM: files it imported before are

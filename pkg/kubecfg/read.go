@@ -169,16 +169,12 @@ func walkOutput(out string) ([]Object, error) {
 	return objs, err
 }
 
-// evaluateURL reads an input file through the importer, as an import
-// would, refuses it when it nests deeper than lex.MaxDepth (whatever its
-// extension: the importer checks only the ones it knows to be code), and
-// evaluates it under the name it was found at. A file is evaluated as it
-// is: kubecfg is not predefined in files (RFC06).
+// evaluateURL reads an input file through the importer (which refuses one
+// nested deeper than lex.MaxDepth, whatever its extension) and evaluates
+// it under the name it was found at. A file is evaluated as it is:
+// kubecfg is not predefined in files (RFC06).
 func (s *Session) evaluateURL(u string) (string, error) {
 	contents, foundAt, err := s.imp.ReadInput(u)
-	if err == nil {
-		err = importer.CheckNesting(foundAt, contents.String(), lex.MaxDepth)
-	}
 	if err != nil {
 		return "", err
 	}
