@@ -125,7 +125,7 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 }
 
 // newVM returns a VM and the importer it uses.
-func (c *Config) newVM(schemaMiss func()) (*jsonnet.VM, *importer.Importer, error) {
+func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	vm := jsonnet.MakeVM()
 	if c.MaxStack > 0 {
 		vm.MaxStack = c.MaxStack
@@ -135,7 +135,7 @@ func (c *Config) newVM(schemaMiss func()) (*jsonnet.VM, *importer.Importer, erro
 		return nil, nil, err
 	}
 	vm.Importer(imp)
-	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage, SchemaMiss: schemaMiss}) {
+	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
 		vm.NativeFunction(f)
 	}
 	for _, v := range append(append([]Var(nil), c.ExtVars...), c.TLAs...) {
@@ -194,8 +194,6 @@ type Session struct {
 	vm   *jsonnet.VM
 	imp  *importer.Importer
 	errs *recordingFormatter // go-jsonnet's errors with their places (JsonnetError)
-
-	schemaMisses int
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -215,15 +213,9 @@ func (s *Session) Rebase(fsys importer.FS) bool {
 
 // NewSession returns a Session with a fresh VM.
 func (c *Config) NewSession() (*Session, error) {
-	s := &Session{cfg: c}
-	vm, imp, err := c.newVM(func() { s.schemaMisses++ })
+	vm, imp, err := c.newVM()
 	if err != nil {
 		return nil, err
 	}
-	s.vm, s.imp, s.errs = vm, imp, recordErrors(vm)
-	return s, nil
+	return &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm)}, nil
 }
-
-// SchemaMisses counts the validateJSONSchema calls of this session that
-// failed because the build has no validator (stdlib.ErrNoSchema).
-func (s *Session) SchemaMisses() int { return s.schemaMisses }

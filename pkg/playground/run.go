@@ -73,12 +73,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 	}
 	inv := req.Invocation()
 	resp.Command = inv.CommandLine()
-	var sess *kubecfg.Session
-	misses := 0 // the session's validateJSONSchema misses before this request
 	defer func() {
-		if sess != nil && sess.SchemaMisses() != misses {
-			resp.NeedsFullEngine = true
-		}
 		if p := recover(); p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
@@ -106,7 +101,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Stderr += "warning: " + w + "\n"
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err = r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
+	sess, err := r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
 		s, err := inv.Config(env, gates).NewSession()
 		if s != nil {
 			s.Reuse = true
@@ -117,7 +112,6 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	misses = sess.SchemaMisses()
 	out, err := r.evaluate(sess, inv, keys.objects)
 	if err != nil {
 		r.fail(&resp, err)
@@ -166,8 +160,9 @@ func (r *Runner) fail(resp *Response, err error) {
 	var je *kubecfg.JsonnetError
 	if errors.As(err, &je) {
 		d.Frames = je.Frames
-		// A read answered from the objects cache calls nothing, so the
-		// session's count does not move: the error itself says it.
+		// The program called validateJSONSchema on an engine built
+		// without it (a failed native call always fails the evaluation):
+		// the page runs the request again on the full engine.
 		if je.Msg == stdlib.ErrNoSchema.Error() {
 			resp.NeedsFullEngine = true
 		}

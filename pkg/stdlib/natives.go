@@ -24,9 +24,6 @@ type Options struct {
 	// returned instead: the CLI's --resolve-images=registry (tag to
 	// digest). Nil means normalise only.
 	ResolveImage func(ref string) (string, error)
-	// SchemaMiss, when set, is called each time validateJSONSchema fails
-	// because the build has no validator (SchemaBuiltIn false).
-	SchemaMiss func()
 }
 
 // ErrNoSchema is what validateJSONSchema fails with in a build without the
@@ -61,13 +58,7 @@ func Natives(opts Options) []*jsonnet.NativeFunction {
 		{"parseHelmChart", []string{"chartData", "releaseName", "namespace", "values", "capabilities"}, func([]any) (any, error) {
 			return nil, errors.New(helmUnavailable)
 		}},
-		{"validateJSONSchema", []string{"obj", "schema"}, func(args []any) (any, error) {
-			v, err := validateJSONSchema(args)
-			if errors.Is(err, ErrNoSchema) && opts.SchemaMiss != nil {
-				opts.SchemaMiss()
-			}
-			return v, err
-		}},
+		{"validateJSONSchema", []string{"obj", "schema"}, validateJSONSchema},
 		{"requireFeature", []string{"name"}, func(args []any) (any, error) { return requireFeature(opts.Gates, args) }},
 	}
 	out := make([]*jsonnet.NativeFunction, 0, len(defs))
