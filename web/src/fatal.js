@@ -15,15 +15,18 @@ export function isStackOverflow(e) {
 
 /**
  * deathMessage names why the engine died: a stack overflow (the browser's
- * or Go's), else the first fatal report that starts a line of stderr,
- * else the trap err; "" when nothing is known.
+ * or Go's), else the most specific fatal report (the earliest in the
+ * table) that starts any line of stderr, else the trap err; "" when
+ * nothing is known. Any line, not the first: a runtime whose stack was
+ * broken by the browser's overflow may fault on something else first
+ * ("unexpected signal during runtime execution") and name the broken
+ * stack only in a later report.
  */
 export function deathMessage({ reports = [], stderr = "", stackOverflow = false, err = null }) {
   const overflow = reports.find((r) => r.prefix === "fatal error: stack overflow")?.message;
   if ((stackOverflow || isStackOverflow(err)) && overflow) return overflow;
-  for (const line of stderr.split("\n")) {
-    const r = reports.find((r) => line.startsWith(r.prefix));
-    if (r) return r.message;
-  }
+  const lines = stderr.split("\n");
+  const r = reports.find((r) => lines.some((line) => line.startsWith(r.prefix)));
+  if (r) return r.message;
   return err?.message ? `the engine failed (${err.message}) during the evaluation` : "";
 }

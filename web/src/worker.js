@@ -48,14 +48,16 @@ self.addEventListener("error", (e) => {
 // program exited (a fatal error such as a stack overflow or running out of
 // memory), or the wasm trapped under a call (err). The page replaces the
 // worker; message says why in the words the CLI uses, when that is known.
-// After a trap the message waits up to 200 ms for a stack overflow, which
-// is reported a few milliseconds after the trap it caused.
+// Unless an overflow is already known, the message waits up to 200 ms for
+// one: the browser reports its stack running out (an unhandled rejection)
+// after the trap it caused, and after the Go program may already have
+// exited of what the broken stack did to its runtime.
 function died(err) {
   if (dead) return;
   dead = true;
   noteStack(err);
   const post = () => postMessage({ type: "exited", message: deathMessage({ reports, stderr: stderrTail, stackOverflow, err }) });
-  if (err instanceof WebAssembly.RuntimeError && !stackOverflow) {
+  if (!stackOverflow) {
     Promise.race([overflowed, new Promise((resolve) => setTimeout(resolve, 200))]).then(post);
   } else {
     post();

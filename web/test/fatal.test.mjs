@@ -23,6 +23,8 @@ test("deathMessage", async (t) => {
     { name: "out of memory", in: { stderr: "log line\nruntime: out of memory: cannot allocate 524288-byte block (4187586560 in use)\nfatal error: out of memory\n\ngoroutine 1 [running]:\n" }, want: "MEMORY" },
     // What Go's wasm runtime writes when a recursion ran the browser's stack out inside it (std.parseYaml of deep nesting).
     { name: "the browser's stack ran out inside Go", in: { stderr: "runtime: g10: frame.sp=0x11f5250 top=0x137ffe0\n\tstack=[0x1180000-0x1380000\nfatal error: traceback did not unwind completely\n\nruntime stack:\n" }, want: "OVERFLOW" },
+    // A runtime whose stack the browser's overflow broke may fault on something else first.
+    { name: "the broken stack named in a later report", in: { stderr: "fatal error: unexpected signal during runtime execution\n[signal SIGSEGV]\nruntime: g10: frame.sp=0x11f5250 top=0x137ffe0\nfatal error: traceback did not unwind completely\n" }, want: "OVERFLOW" },
     { name: "Go's own stack check", in: { stderr: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n" }, want: "OVERFLOW" },
     { name: "another fatal error", in: { stderr: "fatal error: all goroutines are asleep - deadlock!\n" }, want: "OTHER" },
     { name: "a report must start its line", in: { stderr: "error reading a.jsonnet: fatal error: no\n" }, want: "" },
