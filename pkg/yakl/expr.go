@@ -122,19 +122,20 @@ func posIn(n *yaml.Node, off int) (int, int) {
 func (c *compiler) exprPos(n *yaml.Node, off int) (int, int) {
 	line, col := posIn(n, off)
 	style := n.Style &^ yaml.TaggedStyle
-	if style == 0 || c.starts == nil || n.Line > len(c.starts) {
+	src, starts := c.syn.Src, c.syn.Starts
+	if style == 0 || n.Line > len(starts) {
 		return line, col
 	}
 	k := strings.Count(strings.ReplaceAll(n.Value[:off], "$${", ""), "${")
-	o := c.starts[n.Line-1] + n.Column - 1
-	for i := o; i+1 < len(c.src); i++ {
-		if c.src[i] == '$' && c.src[i+1] == '$' && i+2 < len(c.src) && c.src[i+2] == '{' {
+	o := starts[n.Line-1] + n.Column - 1
+	for i := o; i+1 < len(src); i++ {
+		if src[i] == '$' && src[i+1] == '$' && i+2 < len(src) && src[i+2] == '{' {
 			i += 2
 			continue
 		}
-		if c.src[i] == '$' && c.src[i+1] == '{' {
+		if src[i] == '$' && src[i+1] == '{' {
 			if k == 0 {
-				return lineCol(c.src, i)
+				return c.syn.LineCol(i)
 			}
 			k--
 		}
@@ -194,24 +195,21 @@ func (c *compiler) expr(n *yaml.Node, p part, paren bool) error {
 	}
 	var wraps []*anchorDef
 	for _, name := range info.Free {
-		idx, id := c.resolve(name)
-		c.noteRead(name, idx, id)
-		if idx >= 0 {
+		if c.scopes.read(name) >= 0 {
 			continue
 		}
-		if c.sepLocals && c.frames[0].names[name] && !c.declared[name] && c.anchors[name] == nil {
+		if c.sepLocals && c.scopes.fileLocal(name) && !c.declared[name] && c.anchors.latest[name] == nil {
 			c.fwdRef = true
 		}
-		if def := c.anchors[name]; def != nil && isIdent(name) {
-			if c.anchorN[name] > 1 {
+		if def := c.anchors.latest[name]; def != nil && isIdent(name) {
+			if c.anchors.count[name] > 1 {
 				return c.errAt(line, col, "the expression reads %s, an anchor that is defined more than once in this document", name)
 			}
 			wraps = append(wraps, def)
 		}
 	}
 	if info.Outer {
-		idx, id := c.selfFrame()
-		c.noteRead("", idx, id)
+		c.scopes.read("")
 	}
 	c.at(line)
 	code := c.exprCode(p.expr)

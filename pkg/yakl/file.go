@@ -138,8 +138,7 @@ func (c *compiler) file_(docs []*yaml.Node) error {
 			sawValue = true
 		}
 	}
-	c.frames = nil
-	c.push(fileLocals, false)
+	c.scopes.reset(fileLocals)
 	var values []string // names of value documents (mixed form)
 	overlay := -1
 	for i, d := range ds {

@@ -159,8 +159,8 @@ func (c *compiler) mapping(n *yaml.Node) error {
 			c.w("yakl__kubecfg.toOverlay(")
 		}
 	}
-	c.push(locals, true)
-	defer c.pop()
+	c.scopes.push(locals, true)
+	defer c.scopes.pop()
 	c.w("{")
 	if len(es) > 1 || (len(es) == 1 && merge == nil) {
 		c.nl()
@@ -215,12 +215,12 @@ func (c *compiler) field(e entry) error {
 		return c.localBindEntry(e)
 	case e.computed:
 		// A field name is evaluated outside the object.
-		top := c.frames[len(c.frames)-1]
-		c.frames = c.frames[:len(c.frames)-1]
-		c.w("[")
-		err := c.templateText(e.k, e.name)
-		c.w("]")
-		c.frames = append(c.frames, top)
+		err := c.scopes.outside(func() error {
+			c.w("[")
+			err := c.templateText(e.k, e.name)
+			c.w("]")
+			return err
+		})
 		if err != nil {
 			return err
 		}
@@ -260,8 +260,8 @@ func (c *compiler) localBindEntry(e entry) error {
 		for _, p := range e.pnames {
 			names[p] = true
 		}
-		c.push(names, false)
-		defer c.pop()
+		c.scopes.push(names, false)
+		defer c.scopes.pop()
 	}
 	c.w(" = ")
 	return c.node(e.v)

@@ -8,22 +8,9 @@ import (
 
 // resetDoc starts a document: anchors are per document.
 func (c *compiler) resetDoc(d *yaml.Node) {
-	c.anchors = map[string]*anchorDef{}
-	c.anchorN = map[string]int{}
-	c.anchorOf = map[*yaml.Node]*anchorDef{}
-	c.inProgress = map[*yaml.Node]bool{}
+	c.anchors.reset(d)
 	c.dirty = map[*yaml.Node]bool{}
 	c.markDirty(d)
-	var count func(n *yaml.Node)
-	count = func(n *yaml.Node) {
-		if n.Anchor != "" {
-			c.anchorN[n.Anchor]++
-		}
-		for _, k := range n.Content {
-			count(k)
-		}
-	}
-	count(d)
 }
 
 // markDirty records the nodes whose subtree is not plain data (anything but
@@ -80,15 +67,14 @@ func (c *compiler) node(n *yaml.Node) error {
 	case yaml.AliasNode:
 		return c.alias(n)
 	}
-	if c.inProgress[n] {
+	if c.anchors.inProgress[n] {
 		return c.errNode(n, "an alias refers to the node that holds it")
 	}
-	c.inProgress[n] = true
-	defer delete(c.inProgress, n)
-	var col *collector
-	if n.Anchor != "" && c.replay == 0 {
-		col = &collector{depth: len(c.frames)}
-		c.collectors = append(c.collectors, col)
+	c.anchors.inProgress[n] = true
+	defer delete(c.anchors.inProgress, n)
+	var collected func() []outerRead
+	if n.Anchor != "" && c.anchors.replay == 0 {
+		collected = c.scopes.collect()
 	}
 	var err error
 	switch n.Kind {
@@ -101,84 +87,50 @@ func (c *compiler) node(n *yaml.Node) error {
 	default:
 		err = c.errNode(n, "unexpected YAML node")
 	}
-	if col != nil {
-		c.collectors = c.collectors[:len(c.collectors)-1]
+	var reads []outerRead
+	if collected != nil {
+		reads = collected()
 	}
 	if err != nil {
 		return err
 	}
-	if col != nil {
-		def := &anchorDef{node: n, name: n.Anchor, reads: col.reads}
-		c.anchors[n.Anchor] = def
-		c.anchorOf[n] = def
+	if collected != nil {
+		c.anchors.define(n, reads)
 	}
 	return nil
-}
-
-// nodeSize measures what an alias of n copies: aliasNodeCost per node
-// plus the bytes of its scalars.
-func (c *compiler) nodeSize(n *yaml.Node) int {
-	if s, ok := c.size[n]; ok {
-		return s
-	}
-	c.size[n] = 1 << 30 // a cycle counts as too big
-	s := aliasNodeCost + len(n.Value)
-	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		s = c.nodeSize(n.Alias)
-	}
-	for _, k := range n.Content {
-		s += c.nodeSize(k)
-		if s > maxAliasSize {
-			s = maxAliasSize + 1
-			break
-		}
-	}
-	c.size[n] = s
-	return s
 }
 
 // copyNode writes the code of an anchored node again, for an alias or an
 // anchor read as a variable.
 func (c *compiler) copyNode(at *yaml.Node, def *anchorDef, what string) error {
-	if c.inProgress[def.node] {
+	if c.anchors.inProgress[def.node] {
 		return c.errNode(at, "%s refers to the node that holds it", what)
 	}
-	for _, r := range def.reads {
-		// The copy must see what the node saw: the same local keys and
-		// parameters, and the same mapping as self.
-		if r.name == "" {
-			if _, id := c.selfFrame(); id != r.id {
-				return c.errNode(at, "%s copies a node that uses self, super or $ of the mapping around it, which is another mapping here", what)
-			}
-			continue
-		}
-		if _, id := c.resolve(r.name); id != r.id {
-			return c.errNode(at, "%s copies a node that reads %s from the mappings around it, and %s is out of scope or another name here", what, r.name, r.name)
-		}
+	// The copy must see what the node saw: the same local keys and
+	// parameters, and the same mapping as self.
+	if name, ok := c.scopes.sees(def.reads); !ok && name == "" {
+		return c.errNode(at, "%s copies a node that uses self, super or $ of the mapping around it, which is another mapping here", what)
+	} else if !ok {
+		return c.errNode(at, "%s copies a node that reads %s from the mappings around it, and %s is out of scope or another name here", what, name, name)
 	}
-	// nodeSize includes the aliases inside the copied node, so only the
-	// outermost copy counts.
-	if c.replay == 0 {
-		c.expanded += c.nodeSize(def.node)
-	}
-	if c.expanded > maxAliasSize {
+	if !c.anchors.charge(def) {
 		return c.errNode(at, "aliases expand past 200000 nodes or %d MiB of YAML; alias bombs are refused", maxAliasSize>>20)
 	}
-	c.replay++
+	c.anchors.replay++
 	c.flat++
 	c.w("(")
 	err := c.node(def.node)
 	c.w(")")
 	c.flat--
-	c.replay--
+	c.anchors.replay--
 	return err
 }
 
 func (c *compiler) alias(n *yaml.Node) error {
 	c.at(n.Line)
-	def := c.anchorOf[n.Alias]
+	def := c.anchors.of[n.Alias]
 	if n.Alias == nil || def == nil {
-		if n.Alias != nil && c.inProgress[n.Alias] {
+		if n.Alias != nil && c.anchors.inProgress[n.Alias] {
 			return c.errNode(n, "alias *%s refers to the node that holds it", n.Value)
 		}
 		return c.errNode(n, "alias *%s has no anchor &%s defined before it", n.Value, n.Value)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/kubecfg/kubecfg/internal/testdata"
+	"github.com/kubecfg/kubecfg/pkg/yakl/internal/syntax"
 )
 
 // expectedValue is the value YAKL gives a plain YAML stream whose documents
@@ -31,12 +32,12 @@ func expectedValue(src, inJSON []byte) (any, error) {
 		}
 		values = append(values, v)
 	}
-	docs, _, err := parseYAML(src)
+	syn, err := syntax.Parse(src)
 	if err != nil {
 		return nil, err
 	}
 	var kinds []docKind
-	for _, d := range docs {
+	for _, d := range syn.Docs {
 		kinds = append(kinds, classify(d))
 	}
 	if len(kinds) != len(values) {

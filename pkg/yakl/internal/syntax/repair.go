@@ -1,4 +1,4 @@
-package yakl
+package syntax
 
 import (
 	"bytes"
@@ -8,10 +8,13 @@ import (
 )
 
 // goyaml's parser predates YAML 1.2 in a few places, and refuses some valid
-// streams. When a stream fails to parse, the compiler retries once with
+// streams. When a stream fails to parse, Parse retries once with
 // these repairs, each of which keeps every line where it is and means the
 // same in YAML 1.2. If the repaired stream fails too, the original error is
 // reported.
+
+// space is YAML's whitespace: space, tab and line breaks.
+const space = " \t\r\n"
 
 var (
 	reYAML1x   = regexp.MustCompile(`^%YAML[ \t]+1\.[0-9]+\b`)

@@ -1,4 +1,4 @@
-package yakl
+package syntax
 
 import (
 	"bytes"
@@ -20,23 +20,16 @@ var (
 )
 
 type linter struct {
-	c      *compiler
 	src    []byte
 	starts []int // byte offset of each line
 }
 
-func (c *compiler) lint(docs []*yaml.Node) error {
-	l := &linter{c: c, src: c.src, starts: []int{0}}
-	for i, b := range c.src {
-		if b == '\n' {
-			l.starts = append(l.starts, i+1)
-		}
-	}
-	c.starts = l.starts
+func (s *Stream) lint() error {
+	l := &linter{src: s.Src, starts: s.Starts}
 	if err := l.lines(); err != nil {
 		return err
 	}
-	for _, d := range docs {
+	for _, d := range s.Docs {
 		if err := l.node(d, false); err != nil {
 			return err
 		}
@@ -94,7 +87,7 @@ func (l *linter) continuation(v *yaml.Node, indent int) error {
 			continue
 		}
 		if j-start <= indent {
-			return l.c.errAt(line, j-start+1, "this line continues a flow collection or quoted scalar and must be indented more than its block")
+			return errAt(line, j-start+1, "this line continues a flow collection or quoted scalar and must be indented more than its block")
 		}
 	}
 	return nil
@@ -170,7 +163,7 @@ func (l *linter) lines() error {
 			blockIndent = -1
 		}
 		if strings.HasPrefix(line, "%YAML") && !reYAMLDirective.MatchString(line) {
-			return l.c.errAt(i+1, 1, "malformed %%YAML directive")
+			return errAt(i+1, 1, "malformed %%YAML directive")
 		}
 		if strings.HasPrefix(trimmed, "#") || strings.HasPrefix(line, "%") {
 			continue
@@ -179,12 +172,12 @@ func (l *linter) lines() error {
 		block := strings.ContainsAny(line, "|>")
 		if hash && block {
 			if m := reHeaderComment.FindStringIndex(line); m != nil && !strings.ContainsAny(line[:m[0]], "\"'#") {
-				return l.c.errAt(i+1, m[1], "a comment needs whitespace before its #")
+				return errAt(i+1, m[1], "a comment needs whitespace before its #")
 			}
 		}
 		if hash {
 			if col, bad := badComment(line, stack); bad {
-				return l.c.errAt(i+1, col, "a comment needs whitespace before its #")
+				return errAt(i+1, col, "a comment needs whitespace before its #")
 			}
 		}
 		if len(stack) > 0 || strings.ContainsAny(line, "[]{}") {
@@ -247,7 +240,7 @@ func (l *linter) node(n *yaml.Node, flow bool) error {
 	if n.Anchor != "" && o >= 0 && l.src[o] == '&' {
 		end := o + 1 + len(n.Anchor)
 		if end < len(l.src) && !bytes.ContainsAny(l.src[end:end+1], " \t\r\n,[]{}") {
-			return l.c.errNode(n, "anchor names that hold %q are not supported (goyaml misreads them); rename the anchor", l.src[end:end+1])
+			return errNode(n, "anchor names that hold %q are not supported (goyaml misreads them); rename the anchor", l.src[end:end+1])
 		}
 	}
 	if n.Kind == yaml.ScalarNode {
@@ -272,16 +265,16 @@ func (l *linter) scalar(n *yaml.Node, o int, flow bool) error {
 		n.Style |= yaml.TaggedStyle
 		n.Tag = "!!str"
 	case style == 0 && (n.Value == "-" || strings.HasPrefix(n.Value, "- ")) && n.Tag != "!!null":
-		return l.c.errNode(n, "a plain scalar cannot start with \"- \"; quote it")
+		return errNode(n, "a plain scalar cannot start with \"- \"; quote it")
 	case style == 0 && flow && o > 0 && l.src[o-1] == '?' && o >= 0 && l.src[o] != '?':
-		return l.c.errNode(n, "a flow scalar that starts with ? is not supported (goyaml misreads it); quote it")
+		return errNode(n, "a flow scalar that starts with ? is not supported (goyaml misreads it); quote it")
 	case style == yaml.DoubleQuotedStyle && o >= 0:
 		for i := o + 1; i < len(l.src); i++ {
 			switch l.src[i] {
 			case '\\':
 				if i+1 < len(l.src) && strings.IndexByte(yamlEscapes, l.src[i+1]) < 0 {
 					line, col := lineCol(l.src, i)
-					return l.c.errAt(line, col, "invalid escape \\%c in a double-quoted scalar", l.src[i+1])
+					return errAt(line, col, "invalid escape \\%c in a double-quoted scalar", l.src[i+1])
 				}
 				i++
 			case '"':
@@ -316,7 +309,7 @@ func (l *linter) blockScalar(n *yaml.Node) error {
 				indent = len(s) - len(t)
 				for _, b := range blanks {
 					if len(line(b)) > indent {
-						return l.c.errAt(b+1, 1, "a leading empty line of a block scalar has more spaces than its first line")
+						return errAt(b+1, 1, "a leading empty line of a block scalar has more spaces than its first line")
 					}
 				}
 			}
@@ -329,7 +322,7 @@ func (l *linter) blockScalar(n *yaml.Node) error {
 			blanks = append(blanks, i)
 		}
 		if endsFile(i) && len(s) > 0 && (indent < 0 || len(s) > indent) {
-			return l.c.errAt(i+1, 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
+			return errAt(i+1, 1, "a block scalar that ends the file with a line of only spaces is not supported (goyaml misreads it); end the file with a newline")
 		}
 	}
 	return nil
