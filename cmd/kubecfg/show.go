@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -22,17 +25,24 @@ func (o *overlayFlags) overlay() kubecfg.Overlay { return kubecfg.Overlay{Code: 
 
 func newShowCmd(g *globals) *cobra.Command {
 	var (
-		format, exec, exportDir, reorder string
-		ov                               overlayFlags
+		inv     = kubecfg.Invocation{Command: "show"}
+		reorder string
+		ov      overlayFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "show [FILE...]",
 		Short: "Show expanded resource definitions",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if exportDir != "" {
-				return fmt.Errorf("--export-dir is not supported by this build of kubecfg")
+			inv.Inputs, inv.Overlay = args, ov.overlay()
+			cfg, err := g.configure(&inv)
+			if err != nil {
+				return err
 			}
-			out, err := g.output(kubecfg.Invocation{Command: "show", Inputs: args, Exec: exec, Overlay: ov.overlay(), Output: format})
+			s, err := cfg.NewSession()
+			if err != nil {
+				return err
+			}
+			objs, names, err := inv.ShowObjects(s)
 			if err != nil {
 				return err
 			}
@@ -43,16 +53,67 @@ func newShowCmd(g *globals) *cobra.Command {
 			default:
 				return fmt.Errorf("unsupported %q reordering", reorder)
 			}
+			if inv.ExportDir != "" {
+				return writeExport(inv, objs, names)
+			}
+			out, err := kubecfg.FormatObjects(objs, inv.Output)
+			if err != nil {
+				return err
+			}
 			_, err = fmt.Fprint(g.stdout, out)
 			return err
 		},
 	}
-	cmd.Flags().StringVarP(&format, "format", "o", "yaml", "Output format.  Supported values are: json, yaml")
-	cmd.Flags().StringVarP(&exec, "exec", "e", "", "Inline code (kubecfg is predefined in it)")
-	cmd.Flags().StringVar(&exportDir, "export-dir", "", "Write each object to its own file in this directory (not supported by this build)")
+	cmd.Flags().StringVarP(&inv.Output, "format", "o", "yaml", "Output format.  Supported values are: json, yaml")
+	cmd.Flags().StringVarP(&inv.Exec, "exec", "e", "", "Inline code (kubecfg is predefined in it)")
+	cmd.Flags().StringVar(&inv.ExportDir, "export-dir", "", "Write each object to its own file in this directory, which is created and must be empty if it exists")
+	cmd.Flags().StringVar(&inv.ExportNames, "export-filename-format", kubecfg.DefaultExportNameFormat, "Go template (with sprig's functions and resourceIndex) of the exported files' paths; a literal / makes a subdirectory")
+	cmd.Flags().StringVar(&inv.ExportExt, "export-filename-extension", "", "Extension of the exported files (default: the output format)")
+	cmd.Flags().BoolVar(&inv.Provenance, "show-provenance", false, "Annotate each object with the input and the field path it comes from")
 	cmd.Flags().StringVar(&reorder, "reorder", "", "--reorder=server: reorder resources as kubecfg's update command does (needs a cluster: not supported by this build)")
 	ov.add(cmd)
 	return cmd
+}
+
+// writeExport writes show's objects into inv.ExportDir as kubecfg does:
+// the directory is made and must be empty; each file is made with its
+// directories and must not exist yet (two objects of one name collide).
+// A file that cannot be rendered stops the export after the ones before it.
+func writeExport(inv kubecfg.Invocation, objs []kubecfg.Object, names *kubecfg.ExportNames) error {
+	dir := inv.ExportDir
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return err
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	_, err = f.Readdirnames(1)
+	f.Close()
+	if err == nil {
+		return fmt.Errorf("export directory %q is not empty", dir)
+	} else if err != io.EOF {
+		return err
+	}
+	files, renderErr := inv.Export(objs, names)
+	for _, file := range files {
+		p := filepath.Join(dir, filepath.FromSlash(file.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+		if err != nil {
+			return err
+		}
+		_, err = f.WriteString(file.Data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return renderErr
 }
 
 func newEvalCmd(g *globals) *cobra.Command {

@@ -236,7 +236,8 @@ func (im *Importer) fetch(raw string) ([]byte, error) {
 	case "":
 		return nil, fmt.Errorf("cannot import %q: not a URL", raw)
 	}
-	return nil, fmt.Errorf("cannot import %s: unsupported URL scheme %q", raw, u.Scheme)
+	// kubecfg hands any other scheme to its http client, whose words these are.
+	return nil, fmt.Errorf("Get %q: unsupported protocol scheme %q", raw, u.Scheme)
 }
 
 // importYAKL resolves a yakl: import like any import, then compiles it.

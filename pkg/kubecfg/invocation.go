@@ -30,6 +30,11 @@ type Invocation struct {
 	JPath    []string // -J, in order
 	ExtVars  []Var    // --ext-*, in order
 	TLAs     []Var    // --tla-*, in order
+
+	Provenance  bool   // show --show-provenance
+	ExportDir   string // show --export-dir: the caller writes Export's files there
+	ExportNames string // show --export-filename-format; "" is DefaultExportNameFormat
+	ExportExt   string // show --export-filename-extension; "" is the format's
 }
 
 // Env is where an invocation runs, all that it is not: the file system,
@@ -73,6 +78,11 @@ func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
 	}
 }
 
+// ReadOptions are what the invocation's show reads.
+func (inv Invocation) ReadOptions() ReadOptions {
+	return ReadOptions{Inputs: inv.Inputs, Exec: inv.Exec, Overlay: inv.Overlay, Provenance: inv.Provenance}
+}
+
 func (inv Invocation) command() string {
 	if inv.Command == "" {
 		return "show"
@@ -87,12 +97,18 @@ func (inv Invocation) format() string {
 	return inv.Output
 }
 
+// Export renders show's objects as the files --export-dir writes.
+func (inv Invocation) Export(objs []Object, names *ExportNames) ([]ExportFile, error) {
+	return Export(objs, inv.format(), names, inv.ExportExt)
+}
+
 // Run carries the invocation out on a session made from its Config and
-// returns what the CLI prints on standard output.
+// returns what the CLI prints on standard output (show's objects even when
+// ExportDir is set: writing the files is the caller's).
 func (inv Invocation) Run(s *Session) (string, error) {
 	switch inv.command() {
 	case "show":
-		objs, err := s.ReadObjects(inv.Inputs, inv.Exec, inv.Overlay)
+		objs, _, err := inv.ShowObjects(s)
 		if err != nil {
 			return "", err
 		}
@@ -140,6 +156,20 @@ func (inv Invocation) CommandLine() string {
 	}
 	if inv.Output != "" && inv.Output != "yaml" {
 		args = append(args, "-o", shellQuote(inv.Output))
+	}
+	if cmd == "show" {
+		if inv.Provenance {
+			args = append(args, "--show-provenance")
+		}
+		if inv.ExportDir != "" {
+			args = append(args, "--export-dir", shellQuote(inv.ExportDir))
+		}
+		if inv.ExportNames != "" && inv.ExportNames != DefaultExportNameFormat {
+			args = append(args, "--export-filename-format", shellQuote(inv.ExportNames))
+		}
+		if inv.ExportExt != "" {
+			args = append(args, "--export-filename-extension", shellQuote(inv.ExportExt))
+		}
 	}
 	for _, v := range inv.ExtVars {
 		args = append(args, varFlag("ext", v), shellQuote(v.Name+"="+v.Value))

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"path"
 	"regexp"
 	"strconv"
@@ -87,7 +86,9 @@ func (c *Config) GateInput(input string) error {
 // readInput reads one input's Kubernetes objects as kubecfg's reader
 // does. Its errors, the walk's included, start "error reading NAME: ",
 // NAME being the input as given (for an overlay, kubecfg's expression).
-func (s *Session) readInput(input string, ov Overlay) ([]Object, error) {
+// With provenance, each object of an evaluation is annotated with the
+// input as given (for an overlay, the data: URL of kubecfg's expression).
+func (s *Session) readInput(input string, ov Overlay, provenance bool) ([]Object, error) {
 	c := s.cfg
 	kind, err := classify(input)
 	if err != nil {
@@ -103,12 +104,12 @@ func (s *Session) readInput(input string, ov Overlay) ([]Object, error) {
 		// kubecfg's expression, the input imported as typed from the
 		// current directory; a .yakl input through the yakl: scheme.
 		add := c.overlayCode(ov)
-		code := fmt.Sprintf("(import %q) + (%s)", input, add)
-		name := code
+		expr := fmt.Sprintf("(import %q) + (%s)", input, add)
+		code := expr
 		if kind == inYAKL {
 			code = "(" + c.importExpr(input, kind) + ") + (" + add + ")"
 		}
-		return s.readSnippet(name, code)
+		return s.readSnippet(expr, provenanceFile(provenance, dataURL(expr)), code)
 	}
 	var objs []Object
 	switch kind {
@@ -130,7 +131,7 @@ func (s *Session) readInput(input string, ov Overlay) ([]Object, error) {
 	}
 	out, err := s.evaluateURL(u)
 	if err == nil {
-		objs, err = walkOutput(out)
+		objs, err = walkOutput(out, provenanceFile(provenance, input))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", input, err)
@@ -138,19 +139,35 @@ func (s *Session) readInput(input string, ov Overlay) ([]Object, error) {
 	return objs, nil
 }
 
+// provenanceFile is file when provenance is asked for, else "" (none).
+func provenanceFile(provenance bool, file string) string {
+	if !provenance {
+		return ""
+	}
+	return file
+}
+
 // readExec reads the objects of --exec code, named by its data: URL as
-// kubecfg names it.
-func (s *Session) readExec(code string) ([]Object, error) {
-	return s.readSnippet("data:,"+url.PathEscape(code), code)
+// kubecfg names it. kubecfg reads the code as one more input, so an
+// overlay imports that data: URL, which kubecfg cannot import: the same
+// error here.
+func (s *Session) readExec(code string, ov Overlay, provenance bool) ([]Object, error) {
+	name := dataURL(code)
+	if !ov.empty() {
+		expr := fmt.Sprintf("(import %q) + (%s)", name, s.cfg.overlayCode(ov))
+		return s.readSnippet(expr, provenanceFile(provenance, dataURL(expr)), expr)
+	}
+	return s.readSnippet(name, provenanceFile(provenance, name), code)
 }
 
 // readSnippet evaluates code from the current directory (kubecfg
-// predefined) and walks its value; errors name the input as name.
-func (s *Session) readSnippet(name, code string) ([]Object, error) {
+// predefined) and walks its value; errors name the input as name, and
+// objects are annotated with file when it is not "".
+func (s *Session) readSnippet(name, file, code string) ([]Object, error) {
 	out, err := s.evaluate(s.cfg.cwdURL(), code)
 	var objs []Object
 	if err == nil {
-		objs, err = walkOutput(out)
+		objs, err = walkOutput(out, file)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("error reading %s: %w", name, err)
@@ -158,14 +175,21 @@ func (s *Session) readSnippet(name, code string) ([]Object, error) {
 	return objs, nil
 }
 
-// walkOutput walks an evaluation's JSON output for Kubernetes objects.
-func walkOutput(out string) ([]Object, error) {
+// walkOutput walks an evaluation's JSON output for Kubernetes objects;
+// when file is not "", each is annotated with its provenance.
+func walkOutput(out, file string) ([]Object, error) {
 	var v any
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		return nil, err
 	}
 	var objs []Object
-	err := walk("$", v, func(_ string, o Object) { objs = append(objs, o) })
+	err := walk("$", v, func(p string, o Object) {
+		if file != "" {
+			annotate(o, AnnotationProvenanceFile, file)
+			annotate(o, AnnotationProvenancePath, p)
+		}
+		objs = append(objs, o)
+	})
 	return objs, err
 }
 

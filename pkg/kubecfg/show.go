@@ -12,10 +12,20 @@ type ShowOptions struct {
 	Format  string // "yaml" or "json"
 }
 
+// ReadOptions are what show reads: the inputs in order, then --exec code,
+// each merged with the overlay; Provenance annotates every object read
+// from an evaluation with where it was found (--show-provenance).
+type ReadOptions struct {
+	Inputs     []string
+	Exec       string
+	Overlay    Overlay
+	Provenance bool
+}
+
 // Show evaluates the inputs (in order, then --exec), walks them for
 // Kubernetes objects, drops identical duplicates and prints the objects.
 func (c *Config) Show(opts ShowOptions) (string, error) {
-	objs, err := c.ReadObjects(opts.Inputs, opts.Exec, opts.Overlay)
+	objs, err := c.ReadObjects(ReadOptions{Inputs: opts.Inputs, Exec: opts.Exec, Overlay: opts.Overlay})
 	if err != nil {
 		return "", err
 	}
@@ -24,32 +34,32 @@ func (c *Config) Show(opts ShowOptions) (string, error) {
 
 // ReadObjects evaluates inputs and exec code and returns the Kubernetes
 // objects they hold, duplicates checked.
-func (c *Config) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object, error) {
+func (c *Config) ReadObjects(opts ReadOptions) ([]Object, error) {
 	s, err := c.NewSession()
 	if err != nil {
 		return nil, err
 	}
-	return s.ReadObjects(inputs, exec, ov)
+	return s.ReadObjects(opts)
 }
 
 // ReadObjects is Config.ReadObjects on the session's VM.
-func (s *Session) ReadObjects(inputs []string, exec string, ov Overlay) ([]Object, error) {
-	c := s.cfg
+func (s *Session) ReadObjects(opts ReadOptions) ([]Object, error) {
+	c, ov := s.cfg, opts.Overlay
 	if !ov.empty() {
 		if err := c.Gates.Require(features.Overlay); err != nil {
 			return nil, err
 		}
 	}
 	var objs []Object
-	for _, in := range inputs {
-		found, err := s.readInput(in, ov)
+	for _, in := range opts.Inputs {
+		found, err := s.readInput(in, ov, opts.Provenance)
 		if err != nil {
 			return nil, err
 		}
 		objs = append(objs, found...)
 	}
-	if exec != "" {
-		found, err := s.readExec(exec)
+	if opts.Exec != "" {
+		found, err := s.readExec(opts.Exec, ov, opts.Provenance)
 		if err != nil {
 			return nil, err
 		}

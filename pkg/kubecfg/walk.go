@@ -205,14 +205,15 @@ func isStringMap(v any) bool {
 
 // dedupe drops identical copies of an object and fails on differing ones
 // with the same group, kind, namespace and name, as kubecfg does: objects
-// are identical when their JSON encodings are.
+// are identical when their JSON encodings are, the provenance annotations
+// left out.
 func dedupe(objs []Object) ([]Object, error) {
 	seen := map[string]Object{}
 	out := objs[:0:0]
 	for _, o := range objs {
 		k := fmt.Sprintf("%s, %q, %q", o.groupKind(), o.Namespace(), o.Name())
 		if prev, ok := seen[k]; ok {
-			if sameJSON(prev, o) {
+			if sameJSON(withoutProvenance(prev), withoutProvenance(o)) {
 				continue
 			}
 			return nil, fmt.Errorf("duplicate resource %s", k)

@@ -131,7 +131,7 @@ func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, objects
 		return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
 	}
 	objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
-		return sess.ReadObjects(inv.Inputs, inv.Exec, inv.Overlay)
+		return sess.ReadObjects(inv.ReadOptions())
 	})
 	if err != nil {
 		return "", err
