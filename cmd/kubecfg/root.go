@@ -56,7 +56,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	addClusterFlags(f)
 
 	root.AddCommand(newShowCmd(g), newEvalCmd(g), newVersionCmd(g), newHttpdCmd(g),
-		newFeaturesCmd(g), newPlaygroundCmd(g), newUnbuiltCmd(g, "pack", features.Pack), newUnbuiltCmd(g, "traceback", features.Traceback),
+		newFeaturesCmd(g), newPlaygroundCmd(g), newUnbuiltCmd(g, "pack", features.Pack), newTracebackCmd(g),
 		newClusterCmd("validate", "Compare generated manifest against server OpenAPI spec"),
 		newClusterCmd("diff", "Display differences between server and local config"),
 		newClusterCmd("update", "Update Kubernetes resources with local config"),

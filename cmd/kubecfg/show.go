@@ -128,24 +128,38 @@ func newEvalCmd(g *globals) *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inv.Inputs, inv.Overlay = args, ov.overlay()
-			if trace {
-				cfg, err := g.config(args)
-				if err != nil {
-					return err
-				}
-				if err := cfg.Gates.Require(featureEval); err != nil {
-					return err
-				}
-				return fmt.Errorf("--trace is not supported by this build of kubecfg")
+			if !trace {
+				return g.run(inv)
 			}
-			return g.run(inv)
+			// --trace: the result, then its causal trace on standard error.
+			cfg, err := g.configure(&inv)
+			if err != nil {
+				return err
+			}
+			s, err := cfg.NewSession()
+			if err != nil {
+				return err
+			}
+			out, err := inv.Run(s)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprint(g.stdout, out); err != nil {
+				return err
+			}
+			t, err := s.EvalTrace(inv.EvalOptions())
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprint(g.stderr, t.Text(false))
+			return err
 		},
 	}
 	cmd.Flags().StringVarP(&inv.Expr, "expr", "e", "", "Expression to evaluate against the file's value, $ (kubecfg is predefined in it)")
 	cmd.Flags().BoolVarP(&inv.ShowKeys, "show-keys", "k", false, "Print the keys of the result instead of the result")
 	cmd.Flags().StringVarP(&inv.Output, "format", "o", "yaml", "Output format. Supported values are: json, yaml, jsonnet (the compiled Jsonnet of a .yakl file)")
 	cmd.Flags().StringVar(&inv.Exec, "exec", "", "Inline code to evaluate instead of a file (kubecfg is predefined in it)")
-	cmd.Flags().BoolVar(&trace, "trace", false, "Print the files the result came from (not supported by this build)")
+	cmd.Flags().BoolVar(&trace, "trace", false, "Print a causal trace: the source lines whose fields feed the result (on standard error)")
 	ov.add(cmd)
 	return cmd
 }

@@ -2,12 +2,11 @@ package kubecfg
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"text/template"
-
-	"github.com/Masterminds/sprig/v3"
 )
 
 // DefaultExportNameFormat is show's --export-filename-format default.
@@ -27,10 +26,19 @@ type ExportNames struct {
 	tmpl *template.Template
 }
 
+// ErrNoExportFuncs is ParseExportNames's error in an engine built without
+// sprig's functions (the browser's core engine; the page then runs the
+// request on the full engine).
+var ErrNoExportFuncs = errors.New("export file names need sprig's template functions, which this engine is built without")
+
 // ParseExportNames parses an --export-filename-format template, as kubecfg
 // does before it reads anything.
 func ParseExportNames(format string) (*ExportNames, error) {
-	t, err := template.New("").Funcs(sprig.TxtFuncMap()).Funcs(template.FuncMap{
+	funcs := exportFuncs()
+	if funcs == nil {
+		return nil, ErrNoExportFuncs
+	}
+	t, err := template.New("").Funcs(funcs).Funcs(template.FuncMap{
 		"resourceIndex": func(o map[string]any) int { return o[indexKey].(int) },
 	}).Parse(literalSlashes(format))
 	if err != nil {
@@ -127,17 +135,20 @@ func safeName(name string) error {
 }
 
 // ShowObjects is what show does before it prints: it parses the export
-// file name template (kubecfg parses it first, whether or not it exports)
-// and reads the objects.
-func (inv Invocation) ShowObjects(s *Session) ([]Object, *ExportNames, error) {
+// file name template (kubecfg parses it first, whether or not it exports,
+// so a bad one fails show) and reads the objects. The default template,
+// which always parses, is parsed only for an export: names is nil when
+// the invocation neither exports nor sets a template.
+func (inv Invocation) ShowObjects(s *Session) (objs []Object, names *ExportNames, err error) {
 	format := inv.ExportNames
-	if format == "" {
+	if format == "" && inv.ExportDir != "" {
 		format = DefaultExportNameFormat
 	}
-	names, err := ParseExportNames(format)
-	if err != nil {
-		return nil, nil, err
+	if format != "" {
+		if names, err = ParseExportNames(format); err != nil {
+			return nil, nil, err
+		}
 	}
-	objs, err := s.ReadObjects(inv.ReadOptions())
+	objs, err = s.ReadObjects(inv.ReadOptions())
 	return objs, names, err
 }

@@ -78,6 +78,15 @@ func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
 	}
 }
 
+// EvalOptions are the invocation's eval.
+func (inv Invocation) EvalOptions() EvalOptions {
+	opts := EvalOptions{Exec: inv.Exec, Overlay: inv.Overlay, Expr: inv.Expr, ShowKeys: inv.ShowKeys, Format: inv.format()}
+	if len(inv.Inputs) > 0 {
+		opts.Input = inv.Inputs[0]
+	}
+	return opts
+}
+
 // ReadOptions are what the invocation's show reads.
 func (inv Invocation) ReadOptions() ReadOptions {
 	return ReadOptions{Inputs: inv.Inputs, Exec: inv.Exec, Overlay: inv.Overlay, Provenance: inv.Provenance}
@@ -114,11 +123,7 @@ func (inv Invocation) Run(s *Session) (string, error) {
 		}
 		return FormatObjects(objs, inv.format())
 	case "eval":
-		opts := EvalOptions{Exec: inv.Exec, Overlay: inv.Overlay, Expr: inv.Expr, ShowKeys: inv.ShowKeys, Format: inv.format()}
-		if len(inv.Inputs) > 0 {
-			opts.Input = inv.Inputs[0]
-		}
-		return s.Eval(opts)
+		return s.Eval(inv.EvalOptions())
 	}
 	return "", fmt.Errorf("unknown command %q: want show or eval", inv.Command)
 }
