@@ -118,9 +118,8 @@ func writeExport(inv kubecfg.Invocation, objs []kubecfg.Object, names *kubecfg.E
 
 func newEvalCmd(g *globals) *cobra.Command {
 	var (
-		inv   = kubecfg.Invocation{Command: "eval"}
-		trace bool
-		ov    overlayFlags
+		inv = kubecfg.Invocation{Command: "eval"}
+		ov  overlayFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "eval FILE",
@@ -128,7 +127,7 @@ func newEvalCmd(g *globals) *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inv.Inputs, inv.Overlay = args, ov.overlay()
-			if !trace {
+			if !inv.Trace {
 				return g.run(inv)
 			}
 			// --trace: the result, then its causal trace on standard error.
@@ -159,7 +158,7 @@ func newEvalCmd(g *globals) *cobra.Command {
 	cmd.Flags().BoolVarP(&inv.ShowKeys, "show-keys", "k", false, "Print the keys of the result instead of the result")
 	cmd.Flags().StringVarP(&inv.Output, "format", "o", "yaml", "Output format. Supported values are: json, yaml, jsonnet (the compiled Jsonnet of a .yakl file)")
 	cmd.Flags().StringVar(&inv.Exec, "exec", "", "Inline code to evaluate instead of a file (kubecfg is predefined in it)")
-	cmd.Flags().BoolVar(&trace, "trace", false, "Print a causal trace: the source lines whose fields feed the result (on standard error)")
+	cmd.Flags().BoolVar(&inv.Trace, "trace", false, "Print a causal trace: the source lines whose fields feed the result (on standard error)")
 	ov.add(cmd)
 	return cmd
 }

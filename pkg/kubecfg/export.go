@@ -134,21 +134,29 @@ func safeName(name string) error {
 	return nil
 }
 
-// ShowObjects is what show does before it prints: it parses the export
-// file name template (kubecfg parses it first, whether or not it exports,
-// so a bad one fails show) and reads the objects. The default template,
-// which always parses, is parsed only for an export: names is nil when
-// the invocation neither exports nor sets a template.
-func (inv Invocation) ShowObjects(s *Session) (objs []Object, names *ExportNames, err error) {
+// ExportTemplate parses the invocation's export file name template, as
+// show does before it reads anything (kubecfg parses it whether or not it
+// exports, so a bad one fails show). The default template, which always
+// parses, is parsed only for an export: it is nil when the invocation
+// neither exports nor sets a template.
+func (inv Invocation) ExportTemplate() (*ExportNames, error) {
 	format := inv.ExportNames
 	if format == "" && inv.ExportDir != "" {
 		format = DefaultExportNameFormat
 	}
-	if format != "" {
-		if names, err = ParseExportNames(format); err != nil {
-			return nil, nil, err
-		}
+	if format == "" {
+		return nil, nil
 	}
-	objs, err = s.ReadObjects(inv.ReadOptions())
+	return ParseExportNames(format)
+}
+
+// ShowObjects is what show does before it prints: ExportTemplate, then
+// the objects read.
+func (inv Invocation) ShowObjects(s *Session) ([]Object, *ExportNames, error) {
+	names, err := inv.ExportTemplate()
+	if err != nil {
+		return nil, nil, err
+	}
+	objs, err := s.ReadObjects(inv.ReadOptions())
 	return objs, names, err
 }

@@ -31,6 +31,7 @@ type Invocation struct {
 	ExtVars  []Var    // --ext-*, in order
 	TLAs     []Var    // --tla-*, in order
 
+	Trace       bool   // eval --trace: the caller prints EvalTrace's trace
 	Provenance  bool   // show --show-provenance
 	ExportDir   string // show --export-dir: the caller writes Export's files there
 	ExportNames string // show --export-filename-format; "" is DefaultExportNameFormat
@@ -149,6 +150,9 @@ func (inv Invocation) CommandLine() string {
 	}
 	if inv.ShowKeys && cmd == "eval" {
 		args = append(args, "-k")
+	}
+	if inv.Trace && cmd == "eval" {
+		args = append(args, "--trace")
 	}
 	if inv.Exec != "" {
 		args = append(args, "--exec", shellQuote(inv.Exec))

@@ -75,3 +75,12 @@ func withoutProvenance(o Object) Object {
 	c["metadata"] = newMeta
 	return c
 }
+
+// Provenance returns the object's provenance annotations, "" where they
+// are missing.
+func (o Object) Provenance() (file, path string) {
+	ann, _ := o.meta()["annotations"].(map[string]any)
+	file, _ = ann[AnnotationProvenanceFile].(string)
+	path, _ = ann[AnnotationProvenancePath].(string)
+	return file, path
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -26,9 +25,11 @@ type Trace struct {
 }
 
 // TraceExpr traces expr (kubecfg predefined in it where it reads it, as
-// in eval's -e) against the file at u, on the session's VM. It takes over
-// the VM's std.trace output while it runs, and gives it back to standard
-// error, go-jsonnet's default.
+// in eval's -e) against the file at u. It runs on a fresh VM of the
+// session's configuration, never on the session's own: ursonnet rewrites
+// the ASTs the VM has cached for the files it imports (every field body
+// wrapped in std.trace), which would slow and trace every later
+// evaluation, and wrap them again in a later trace.
 func (s *Session) TraceExpr(u, expr string) (*Trace, error) {
 	if expr == "" {
 		expr = "$"
@@ -36,10 +37,13 @@ func (s *Session) TraceExpr(u, expr string) (*Trace, error) {
 	if mentions(expr, "kubecfg") {
 		expr = "(" + predefineKubecfg("-e", expr) + ")"
 	}
-	defer s.vm.SetTraceOut(os.Stderr)
-	roots, err := ursonnet.Roots(s.vm, u, expr)
+	t, err := s.cfg.NewSession()
 	if err != nil {
-		return nil, s.errs.asData(err)
+		return nil, err
+	}
+	roots, err := ursonnet.Roots(t.vm, u, expr)
+	if err != nil {
+		return nil, t.errs.asData(err)
 	}
 	return &Trace{Roots: roots}, nil
 }
@@ -73,11 +77,51 @@ func (s *Session) EvalTrace(opts EvalOptions) (*Trace, error) {
 	if opts.Input == "" {
 		return nil, fmt.Errorf("--trace traces an input file, not --exec code")
 	}
-	u := s.cfg.inputURL(opts.Input)
-	if evalKind(opts.Input) == inYAKL {
+	return s.TraceInput(opts.Input, opts.Expr)
+}
+
+// TraceInput traces expr against an input as given (a path from the
+// current directory, or a URL).
+func (s *Session) TraceInput(input, expr string) (*Trace, error) {
+	u := s.cfg.inputURL(input)
+	if evalKind(input) == inYAKL {
 		u = importer.YAKLScheme + u
 	}
-	return s.TraceExpr(u, opts.Expr)
+	return s.TraceExpr(u, expr)
+}
+
+// OutputLine is a line of a YAML or JSON stream (show's or eval's output)
+// located: the document it is in, and the field path of the line in that
+// document's value ($ for the value itself).
+type OutputLine struct {
+	Doc  int    // 0-based
+	Path string // $, $.spec.replicas, $.spec.containers[0].name
+	node *yaml.Node
+}
+
+// LocateLine finds line (1-based) of src, a YAML stream (JSON documents
+// are YAML too), as kubecfg's yamloc.LineToPath does, and past it: the
+// line may be in any document, and a sequence's scalar items match only
+// their own line.
+func LocateLine(src []byte, line int) (OutputLine, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for i := 0; ; i++ {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return OutputLine{}, err
+		}
+		p, found, err := linePath(line, "$", &doc)
+		if err != nil {
+			return OutputLine{}, err
+		}
+		if found {
+			return OutputLine{Doc: i, Path: p, node: &doc}, nil
+		}
+	}
+	return OutputLine{}, fmt.Errorf("didn't find AST node for line %d", line)
 }
 
 // TracebackTarget is what traceback traces for one line of a show
@@ -99,28 +143,14 @@ func ParseTracebackArg(arg string) (file string, line int, err error) {
 }
 
 // FindTracebackTarget finds what traceback traces for line of src, a show
-// --show-provenance output, as kubecfg does (its yamloc.LineToPath), and
-// past it: the line may be in any document of the stream, not only the
-// first, and a sequence's scalar items match only their own line.
+// --show-provenance output (LocateLine, and the provenance annotations of
+// the line's document).
 func FindTracebackTarget(src []byte, line int) (TracebackTarget, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	for {
-		var doc yaml.Node
-		if err := dec.Decode(&doc); err != nil {
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			return TracebackTarget{}, err
-		}
-		p, found, err := linePath(line, "$", &doc)
-		if err != nil {
-			return TracebackTarget{}, err
-		}
-		if found {
-			return targetOf(&doc, p)
-		}
+	l, err := LocateLine(src, line)
+	if err != nil {
+		return TracebackTarget{}, err
 	}
-	return TracebackTarget{}, fmt.Errorf("didn't find AST node for line %d", line)
+	return targetOf(l.node, l.Path)
 }
 
 // targetOf reads the provenance annotations of doc and appends p to its

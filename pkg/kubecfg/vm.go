@@ -60,6 +60,9 @@ type Config struct {
 	Warn io.Writer
 	// MaxStack is go-jsonnet's maximum stack depth (0: its default).
 	MaxStack int
+	// TraceOut receives std.trace's lines (nil: standard error, as
+	// go-jsonnet's default).
+	TraceOut io.Writer
 }
 
 // cwdURL is the file:// URL of the current directory, with a slash.
@@ -135,6 +138,9 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 		return nil, nil, err
 	}
 	vm.Importer(imp)
+	if c.TraceOut != nil {
+		vm.SetTraceOut(c.TraceOut)
+	}
 	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
 		vm.NativeFunction(f)
 	}

@@ -21,12 +21,13 @@ const maxResponses = 32
 // cache holds what a Runner reuses: one VM session per workspace version,
 // the objects show found in it, and the responses of recent requests.
 type cache struct {
-	wsKey   string
-	cfgKey  string
-	sess    *kubecfg.Session
-	objKey  string
-	objs    []kubecfg.Object
-	objsErr error
+	wsKey  string
+	cfgKey string
+	sess   *kubecfg.Session
+	// objs are what show read in this workspace version, by objects key:
+	// a few, as the page asks for the objects with provenance (a trace)
+	// between runs of the plain ones.
+	objs map[string]objects
 
 	responses map[string]Response
 	order     []string
@@ -48,7 +49,7 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 	}
 	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys) {
 		c.rebases++
-		c.wsKey, c.objKey, c.objs, c.objsErr = key, "", nil, nil
+		c.wsKey, c.objs = key, nil
 		return c.sess, nil
 	}
 	s, err := make()
@@ -56,22 +57,34 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 		return nil, err
 	}
 	c.sessions++
-	c.wsKey, c.cfgKey, c.sess, c.objKey, c.objs, c.objsErr = key, cfgKey, s, "", nil, nil
+	c.wsKey, c.cfgKey, c.sess, c.objs = key, cfgKey, s, nil
 	return s, nil
 }
 
+// objects are one read of show's inputs: the objects, or the error.
+type objects struct {
+	objs []kubecfg.Object
+	err  error
+}
+
+// maxObjects is how many reads of one workspace version are kept.
+const maxObjects = 4
+
 // objects returns what show found for the inputs, reading them once per
-// workspace version.
+// workspace version and key.
 func (c *cache) objects(key string, read func() ([]kubecfg.Object, error)) ([]kubecfg.Object, error) {
-	if c.objKey == key && (c.objs != nil || c.objsErr != nil) {
-		return c.objs, c.objsErr
+	if o, ok := c.objs[key]; ok {
+		return o.objs, o.err
 	}
 	c.reads++
 	objs, err := read()
 	if objs == nil && err == nil {
 		objs = []kubecfg.Object{}
 	}
-	c.objKey, c.objs, c.objsErr = key, objs, err
+	if c.objs == nil || len(c.objs) >= maxObjects {
+		c.objs = map[string]objects{}
+	}
+	c.objs[key] = objects{objs, err}
 	return objs, err
 }
 
@@ -150,6 +163,7 @@ func keysFor(req Request) keys {
 	h.str(req.OverlayCode)
 	h.str(req.OverlayCodeFile)
 	h.strs(req.Inputs)
+	h.bool(req.ShowProvenance)
 	k.objects = h.sum()
 
 	h = newHasher()
@@ -159,6 +173,11 @@ func keysFor(req Request) keys {
 	h.str(req.Expr)
 	h.str(req.Output)
 	h.bool(req.ShowKeys)
+	h.str(req.ExportDir)
+	h.str(req.ExportNames)
+	h.str(req.ExportExt)
+	h.bool(req.Trace)
+	h.int(req.TraceLine)
 	k.request = h.sum()
 	return k
 }

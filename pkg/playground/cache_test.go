@@ -179,6 +179,8 @@ func TestKeysCoverEveryField(t *testing.T) {
 			f.SetString("x")
 		case reflect.Bool:
 			f.SetBool(true)
+		case reflect.Int:
+			f.SetInt(1)
 		case reflect.Slice:
 			f.Set(reflect.ValueOf([]string{"x"}))
 		case reflect.Map:

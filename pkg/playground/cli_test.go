@@ -66,6 +66,25 @@ func TestSideBySide(t *testing.T) {
 			if resp.Stderr != stderr.String() {
 				t.Errorf("stderr differs for %s\nenvelope:\n%s\ncli:\n%s", resp.Command, resp.Stderr, stderr.String())
 			}
+			if req.ExportDir != "" {
+				var written []string
+				filepath.WalkDir(filepath.Join(dir, req.ExportDir), func(p string, d os.DirEntry, err error) error {
+					if err == nil && !d.IsDir() {
+						rel, _ := filepath.Rel(filepath.Join(dir, req.ExportDir), p)
+						written = append(written, filepath.ToSlash(rel))
+					}
+					return nil
+				})
+				if len(written) == 0 || len(written) != len(resp.ExportFiles) {
+					t.Errorf("export: the CLI wrote %q, the envelope has %d files", written, len(resp.ExportFiles))
+				}
+				for _, f := range resp.ExportFiles {
+					b, err := os.ReadFile(filepath.Join(dir, req.ExportDir, filepath.FromSlash(f.Name)))
+					if err != nil || string(b) != f.Data {
+						t.Errorf("export file %s: the CLI wrote %q (%v), the envelope has %q", f.Name, b, err, f.Data)
+					}
+				}
+			}
 			if resp.ExitCode != code {
 				t.Errorf("exit code: envelope %d, cli %d", resp.ExitCode, code)
 			}

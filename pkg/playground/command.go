@@ -26,6 +26,12 @@ func (req Request) Invocation() kubecfg.Invocation {
 		JPath:    req.JPath,
 		ExtVars:  vars(req.ExtStr, req.ExtStrFile, req.ExtCode, req.ExtCodeFile),
 		TLAs:     vars(req.TLAStr, req.TLAStrFile, req.TLACode, req.TLACodeFile),
+
+		Trace:       req.Trace,
+		Provenance:  req.ShowProvenance,
+		ExportDir:   req.ExportDir,
+		ExportNames: req.ExportNames,
+		ExportExt:   req.ExportExt,
 	}
 	if req.Entry != "" {
 		inv.Inputs = append(inv.Inputs, req.Entry)

@@ -44,6 +44,24 @@ type Request struct {
 	TLACodeFile map[string]string `json:"tlaCodeFile,omitempty"`
 	// OverlayCodeFile is --overlay-code-file.
 	OverlayCodeFile string `json:"overlayCodeFile,omitempty"`
+
+	// ShowProvenance is show's --show-provenance.
+	ShowProvenance bool `json:"showProvenance,omitempty"`
+	// ExportDir is show's --export-dir. The CLI then prints nothing and
+	// writes one file per object: the response's ExportFiles are those
+	// files, and its output is empty.
+	ExportDir string `json:"exportDir,omitempty"`
+	// ExportNames and ExportExt are --export-filename-format and
+	// --export-filename-extension.
+	ExportNames string `json:"exportNames,omitempty"`
+	ExportExt   string `json:"exportExt,omitempty"`
+	// Trace is eval's --trace: the trace follows the output on stderr as
+	// the CLI prints it, and is the response's Trace as data.
+	Trace bool `json:"trace,omitempty"`
+	// TraceLine asks which source lines feed the value on this line
+	// (1-based) of the output: the response's Trace. The rest of the
+	// response is the same as without it.
+	TraceLine int `json:"traceLine,omitempty"`
 }
 
 // Diagnostic is one error or warning, located where possible. Lines and
@@ -90,4 +108,38 @@ type Response struct {
 	// validateJSONSchema: the output is not kubecfg's, and the page runs
 	// the request again on the full engine.
 	NeedsFullEngine bool `json:"needsFullEngine,omitempty"`
+	// ExportFiles are the files of ExportDir (Request.ExportDir), in the
+	// order the CLI writes them.
+	ExportFiles []kubecfg.ExportFile `json:"exportFiles,omitempty"`
+	// Trace answers Request.Trace and Request.TraceLine.
+	Trace *Trace `json:"trace,omitempty"`
+}
+
+// Trace is kubecfg's causal trace as data: the source lines whose fields
+// feed a value.
+type Trace struct {
+	// Line is the output line asked about (Request.TraceLine); 0 for
+	// eval --trace.
+	Line int `json:"line,omitempty"`
+	// File is the input traced, as given (for show, the object's
+	// provenance file).
+	File string `json:"file,omitempty"`
+	// Path is what was traced against File: eval's expression, or the
+	// object's provenance path and the line's field path.
+	Path string `json:"path,omitempty"`
+	// Places are the source lines, in kubecfg's order (the most recent
+	// evaluation first).
+	Places []TracePlace `json:"places"`
+	// Error says why there is no trace: the line holds no value, the
+	// object comes from --exec code, the traced evaluation failed.
+	Error string `json:"error,omitempty"`
+}
+
+// TracePlace is one line of a trace: a workspace file's name, or for a
+// place outside the workspace (internal:///kubecfg.libsonnet, a URL) its
+// URL with Workspace false.
+type TracePlace struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Workspace bool   `json:"workspace"`
 }

@@ -112,35 +112,65 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	out, err := r.evaluate(sess, inv, keys.objects)
-	if err != nil {
+	if err := r.evaluate(sess, inv, keys, &resp); err != nil {
 		r.fail(&resp, err)
 		return resp
 	}
-	resp.Output = out
+	if req.TraceLine > 0 {
+		resp.Trace = r.traceLine(sess, req, inv, resp.Output)
+	}
 	return resp
 }
 
-// evaluate carries the invocation out; show's objects are cached by the
-// request's objects key, so a new output format reads nothing again.
-func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, objectsKey string) (string, error) {
+// evaluate carries the invocation out into resp (output, export files,
+// eval's trace); show's objects are cached by the request's objects key,
+// so a new output format reads nothing again.
+func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, keys keys, resp *Response) error {
 	if inv.Command != "show" && inv.Command != "" {
-		return inv.Run(sess)
+		out, err := inv.Run(sess)
+		if err != nil {
+			return err
+		}
+		resp.Output = out
+		if inv.Trace {
+			t, err := sess.EvalTrace(inv.EvalOptions())
+			if err != nil {
+				return err
+			}
+			resp.Stderr += t.Text(false)
+			resp.Trace = &Trace{File: inv.Inputs[0], Path: exprOrDollar(inv.Expr), Places: r.places(t)}
+		}
+		return nil
 	}
 	if inv.Output == "jsonnet" {
-		return "", fmt.Errorf("the compiled Jsonnet view needs the eval command")
+		return fmt.Errorf("the compiled Jsonnet view needs the eval command")
 	}
-	objs, err := r.cache.objects(objectsKey, func() ([]kubecfg.Object, error) {
-		return sess.ReadObjects(inv.ReadOptions())
-	})
+	objs, names, err := r.showObjects(sess, inv, keys.objects)
 	if err != nil {
-		return "", err
+		return err
+	}
+	if inv.ExportDir != "" {
+		resp.ExportFiles, err = inv.Export(objs, names)
+		return err
 	}
 	format := inv.Output
 	if format == "" {
 		format = "yaml"
 	}
-	return kubecfg.FormatObjects(objs, format)
+	resp.Output, err = kubecfg.FormatObjects(objs, format)
+	return err
+}
+
+// showObjects is Invocation.ShowObjects with the objects cached by key.
+func (r *Runner) showObjects(sess *kubecfg.Session, inv kubecfg.Invocation, key string) ([]kubecfg.Object, *kubecfg.ExportNames, error) {
+	names, err := inv.ExportTemplate()
+	if err != nil {
+		return nil, nil, err
+	}
+	objs, err := r.cache.objects(key, func() ([]kubecfg.Object, error) {
+		return sess.ReadObjects(inv.ReadOptions())
+	})
+	return objs, names, err
 }
 
 // locateHook, when a test sets it, sees every error's diagnostic.
@@ -166,6 +196,10 @@ func (r *Runner) fail(resp *Response, err error) {
 		if je.Msg == stdlib.ErrNoSchema.Error() {
 			resp.NeedsFullEngine = true
 		}
+	}
+	// So did an export file name template on an engine without sprig.
+	if errors.Is(err, kubecfg.ErrNoExportFuncs) {
+		resp.NeedsFullEngine = true
 	}
 	if r.MaxStack > 0 && hint == "" && je != nil && strings.HasPrefix(je.Msg, "max stack frames exceeded") {
 		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)

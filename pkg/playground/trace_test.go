@@ -1,0 +1,95 @@
+package playground
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// traceWorkspace is a Deployment from a library function, a ConfigMap
+// from a .yaml input and one from --exec code.
+var traceWorkspace = map[string]string{
+	"app.jsonnet": `local lib = import 'lib.libsonnet';
+{
+  deploy: lib.deployment('web', 2),
+}
+`,
+	"lib.libsonnet": `{
+  deployment(name, replicas):: {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: name },
+    spec: {
+      replicas: replicas,
+    },
+  },
+}
+`,
+	"objs.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\n",
+}
+
+// lineOf is the 1-based line of out that holds s.
+func lineOf(t *testing.T, out, s string) int {
+	for i, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line holds %q in\n%s", s, out)
+	return 0
+}
+
+func TestTraceLine(t *testing.T) {
+	want := []TracePlace{{"lib.libsonnet", 7, true}, {"app.jsonnet", 3, true}, {"lib.libsonnet", 2, true}}
+	for _, tc := range []struct {
+		name   string
+		req    Request
+		line   string // the output line to trace
+		places []TracePlace
+		path   string
+		err    string
+	}{
+		{name: "show yaml", req: Request{Command: "show", Entry: "app.jsonnet"}, line: "replicas:", places: want, path: "$.deploy.spec.replicas"},
+		{name: "show json", req: Request{Command: "show", Entry: "app.jsonnet", Output: "json"}, line: `"replicas"`, places: want, path: "$.deploy.spec.replicas"},
+		{name: "show with provenance", req: Request{Command: "show", Entry: "app.jsonnet", ShowProvenance: true}, line: "replicas:", places: want, path: "$.deploy.spec.replicas"},
+		{name: "eval", req: Request{Command: "eval", Entry: "app.jsonnet", Expr: "$.deploy", Features: []string{"eval"}}, line: "replicas:", places: want, path: "($.deploy).spec.replicas"},
+		{name: "a .yaml input", req: Request{Command: "show", Entry: "objs.yaml"}, line: "name: plain", err: "a .yaml or .json input"},
+		{name: "--exec code", req: Request{Command: "show", Exec: "{apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'e'}}"}, line: "name: e", err: "--exec code"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Runner{}
+			tc.req.Files = traceWorkspace
+			plain := r.Run(tc.req)
+			if plain.ExitCode != 0 {
+				t.Fatalf("the request fails: %s", plain.Stderr)
+			}
+			req := tc.req
+			req.TraceLine = lineOf(t, plain.Output, tc.line)
+			resp := r.Run(req)
+			if resp.Output != plain.Output || resp.Stderr != plain.Stderr {
+				t.Errorf("a trace changed the response: %q / %q", resp.Output, resp.Stderr)
+			}
+			tr := resp.Trace
+			if tr == nil {
+				t.Fatal("no trace")
+			}
+			if tr.Line != req.TraceLine {
+				t.Errorf("line %d, want %d", tr.Line, req.TraceLine)
+			}
+			if tc.err != "" {
+				if !strings.Contains(tr.Error, tc.err) || len(tr.Places) != 0 {
+					t.Errorf("trace = %+v, want an error with %q", tr, tc.err)
+				}
+				return
+			}
+			if tr.Error != "" || tr.Path != tc.path || !reflect.DeepEqual(tr.Places, tc.places) {
+				t.Errorf("trace = %+v, want path %s and places %v", tr, tc.path, tc.places)
+			}
+		})
+	}
+	// A line that holds no value.
+	resp := (&Runner{}).Run(Request{Command: "show", Entry: "app.jsonnet", Files: traceWorkspace, TraceLine: 999})
+	if resp.Trace == nil || !strings.Contains(resp.Trace.Error, "line 999 holds no value") {
+		t.Errorf("trace of line 999 = %+v", resp.Trace)
+	}
+}
