@@ -76,11 +76,3 @@ func withoutProvenance(o Object) Object {
 	return c
 }
 
-// Provenance returns the object's provenance annotations, "" where they
-// are missing.
-func (o Object) Provenance() (file, path string) {
-	ann, _ := o.meta()["annotations"].(map[string]any)
-	file, _ = ann[AnnotationProvenanceFile].(string)
-	path, _ = ann[AnnotationProvenancePath].(string)
-	return file, path
-}

@@ -86,20 +86,21 @@ func (c *Config) GateInput(input string) error {
 // readInput reads one input's Kubernetes objects as kubecfg's reader
 // does. Its errors, the walk's included, start "error reading NAME: ",
 // NAME being the input as given (for an overlay, kubecfg's expression).
-// With provenance, each object of an evaluation is annotated with the
-// input as given (for an overlay, the data: URL of kubecfg's expression).
-func (s *Session) readInput(input string, ov Overlay, provenance bool) ([]Object, error) {
+// Each object's Source is the input as given (for an overlay, the data:
+// URL of kubecfg's expression) and its walk path; objects of .json and
+// .yaml inputs have none.
+func (s *Session) readInput(input string, ov Overlay) ([]Object, []Source, error) {
 	c := s.cfg
 	kind, err := classify(input)
 	if err != nil {
-		return nil, fmt.Errorf("error reading %s: %w", input, err)
+		return nil, nil, fmt.Errorf("error reading %s: %w", input, err)
 	}
 	if err := c.GateInput(input); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !ov.empty() {
 		if kind == inYAML {
-			return nil, fmt.Errorf("error reading %s: overlays apply to Jsonnet, JSON and YAKL inputs, not YAML streams", input)
+			return nil, nil, fmt.Errorf("error reading %s: overlays apply to Jsonnet, JSON and YAKL inputs, not YAML streams", input)
 		}
 		// kubecfg's expression, the input imported as typed from the
 		// current directory; a .yakl input through the yakl: scheme.
@@ -109,7 +110,7 @@ func (s *Session) readInput(input string, ov Overlay, provenance bool) ([]Object
 		if kind == inYAKL {
 			code = "(" + c.importExpr(input, kind) + ") + (" + add + ")"
 		}
-		return s.readSnippet(expr, provenanceFile(provenance, dataURL(expr)), code)
+		return s.readSnippet(expr, dataURL(expr), code)
 	}
 	var objs []Object
 	switch kind {
@@ -121,76 +122,68 @@ func (s *Session) readInput(input string, ov Overlay, provenance bool) ([]Object
 			objs, err = decodeYAMLInput(data)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("error reading %s: %w", input, err)
+			return nil, nil, fmt.Errorf("error reading %s: %w", input, err)
 		}
-		return objs, nil
+		return objs, make([]Source, len(objs)), nil
 	}
 	u := c.inputURL(input)
 	if kind == inYAKL {
 		u = importer.YAKLScheme + u
 	}
+	var srcs []Source
 	out, err := s.evaluateURL(u)
 	if err == nil {
-		objs, err = walkOutput(out, provenanceFile(provenance, input))
+		objs, srcs, err = walkOutput(out, input)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error reading %s: %w", input, err)
+		return nil, nil, fmt.Errorf("error reading %s: %w", input, err)
 	}
-	return objs, nil
-}
-
-// provenanceFile is file when provenance is asked for, else "" (none).
-func provenanceFile(provenance bool, file string) string {
-	if !provenance {
-		return ""
-	}
-	return file
+	return objs, srcs, nil
 }
 
 // readExec reads the objects of --exec code, named by its data: URL as
 // kubecfg names it. kubecfg reads the code as one more input, so an
 // overlay imports that data: URL, which kubecfg cannot import: the same
 // error here.
-func (s *Session) readExec(code string, ov Overlay, provenance bool) ([]Object, error) {
+func (s *Session) readExec(code string, ov Overlay) ([]Object, []Source, error) {
 	name := dataURL(code)
 	if !ov.empty() {
 		expr := fmt.Sprintf("(import %q) + (%s)", name, s.cfg.overlayCode(ov))
-		return s.readSnippet(expr, provenanceFile(provenance, dataURL(expr)), expr)
+		return s.readSnippet(expr, dataURL(expr), expr)
 	}
-	return s.readSnippet(name, provenanceFile(provenance, name), code)
+	return s.readSnippet(name, name, code)
 }
 
 // readSnippet evaluates code from the current directory (kubecfg
 // predefined) and walks its value; errors name the input as name, and
-// objects are annotated with file when it is not "".
-func (s *Session) readSnippet(name, file, code string) ([]Object, error) {
+// the objects' Source is file.
+func (s *Session) readSnippet(name, file, code string) ([]Object, []Source, error) {
 	out, err := s.evaluate(s.cfg.cwdURL(), code)
 	var objs []Object
+	var srcs []Source
 	if err == nil {
-		objs, err = walkOutput(out, file)
+		objs, srcs, err = walkOutput(out, file)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("error reading %s: %w", name, err)
+		return nil, nil, fmt.Errorf("error reading %s: %w", name, err)
 	}
-	return objs, nil
+	return objs, srcs, nil
 }
 
-// walkOutput walks an evaluation's JSON output for Kubernetes objects;
-// when file is not "", each is annotated with its provenance.
-func walkOutput(out, file string) ([]Object, error) {
+// walkOutput walks an evaluation's JSON output for Kubernetes objects,
+// each with its Source: file and the walk's path.
+func walkOutput(out, file string) ([]Object, []Source, error) {
 	var v any
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var objs []Object
+	var srcs []Source
 	err := walk("$", v, func(p string, o Object) {
-		if file != "" {
-			annotate(o, AnnotationProvenanceFile, file)
-			annotate(o, AnnotationProvenancePath, p)
-		}
 		objs = append(objs, o)
+		srcs = append(srcs, Source{File: file, Path: p})
 	})
-	return objs, err
+	return objs, srcs, err
 }
 
 // evaluateURL reads an input file through the importer (which refuses one

@@ -44,26 +44,50 @@ func (c *Config) ReadObjects(opts ReadOptions) ([]Object, error) {
 
 // ReadObjects is Config.ReadObjects on the session's VM.
 func (s *Session) ReadObjects(opts ReadOptions) ([]Object, error) {
+	objs, _, err := s.ReadSources(opts)
+	return objs, err
+}
+
+// Source is where show found an object: the input as given (a data: URL
+// for --exec code and overlays, as kubecfg names them) and the walk's path
+// to the object; both "" for an object of a .json or .yaml input, which
+// kubecfg does not annotate. They are --show-provenance's annotations.
+type Source struct {
+	File string `json:"file,omitempty"`
+	Path string `json:"path,omitempty"`
+}
+
+// ReadSources is ReadObjects, with each object's Source.
+func (s *Session) ReadSources(opts ReadOptions) ([]Object, []Source, error) {
 	c, ov := s.cfg, opts.Overlay
 	if !ov.empty() {
 		if err := c.Gates.Require(features.Overlay); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var objs []Object
+	var srcs []Source
+	add := func(o []Object, src []Source, err error) error {
+		objs, srcs = append(objs, o...), append(srcs, src...)
+		return err
+	}
 	for _, in := range opts.Inputs {
-		found, err := s.readInput(in, ov, opts.Provenance)
-		if err != nil {
-			return nil, err
+		if err := add(s.readInput(in, ov)); err != nil {
+			return nil, nil, err
 		}
-		objs = append(objs, found...)
 	}
 	if opts.Exec != "" {
-		found, err := s.readExec(opts.Exec, ov, opts.Provenance)
-		if err != nil {
-			return nil, err
+		if err := add(s.readExec(opts.Exec, ov)); err != nil {
+			return nil, nil, err
 		}
-		objs = append(objs, found...)
 	}
-	return dedupe(objs)
+	if opts.Provenance {
+		for i, o := range objs {
+			if srcs[i].File != "" {
+				annotate(o, AnnotationProvenanceFile, srcs[i].File)
+				annotate(o, AnnotationProvenancePath, srcs[i].Path)
+			}
+		}
+	}
+	return dedupe(objs, srcs)
 }

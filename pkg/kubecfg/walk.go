@@ -207,21 +207,21 @@ func isStringMap(v any) bool {
 // with the same group, kind, namespace and name, as kubecfg does: objects
 // are identical when their JSON encodings are, the provenance annotations
 // left out.
-func dedupe(objs []Object) ([]Object, error) {
+func dedupe(objs []Object, srcs []Source) ([]Object, []Source, error) {
 	seen := map[string]Object{}
-	out := objs[:0:0]
-	for _, o := range objs {
+	out, outSrcs := objs[:0:0], srcs[:0:0]
+	for i, o := range objs {
 		k := fmt.Sprintf("%s, %q, %q", o.groupKind(), o.Namespace(), o.Name())
 		if prev, ok := seen[k]; ok {
 			if sameJSON(withoutProvenance(prev), withoutProvenance(o)) {
 				continue
 			}
-			return nil, fmt.Errorf("duplicate resource %s", k)
+			return nil, nil, fmt.Errorf("duplicate resource %s", k)
 		}
 		seen[k] = o
-		out = append(out, o)
+		out, outSrcs = append(out, o), append(outSrcs, srcs[i])
 	}
-	return out, nil
+	return out, outSrcs, nil
 }
 
 func sameJSON(a, b Object) bool {

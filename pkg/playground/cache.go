@@ -61,9 +61,11 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 	return s, nil
 }
 
-// objects are one read of show's inputs: the objects, or the error.
+// objects are one read of show's inputs: the objects and their sources,
+// or the error.
 type objects struct {
 	objs []kubecfg.Object
+	srcs []kubecfg.Source
 	err  error
 }
 
@@ -72,20 +74,21 @@ const maxObjects = 4
 
 // objects returns what show found for the inputs, reading them once per
 // workspace version and key.
-func (c *cache) objects(key string, read func() ([]kubecfg.Object, error)) ([]kubecfg.Object, error) {
+func (c *cache) objects(key string, read func() ([]kubecfg.Object, []kubecfg.Source, error)) (objects, error) {
 	if o, ok := c.objs[key]; ok {
-		return o.objs, o.err
+		return o, o.err
 	}
 	c.reads++
-	objs, err := read()
+	objs, srcs, err := read()
 	if objs == nil && err == nil {
 		objs = []kubecfg.Object{}
 	}
 	if c.objs == nil || len(c.objs) >= maxObjects {
 		c.objs = map[string]objects{}
 	}
-	c.objs[key] = objects{objs, err}
-	return objs, err
+	o := objects{objs, srcs, err}
+	c.objs[key] = o
+	return o, err
 }
 
 func (c *cache) response(key string) (Response, bool) {

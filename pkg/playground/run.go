@@ -117,7 +117,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		return resp
 	}
 	if req.TraceLine > 0 {
-		resp.Trace = r.traceLine(sess, req, inv, resp.Output)
+		resp.Trace = r.traceLine(sess, req, inv, keys, resp.Output)
 	}
 	return resp
 }
@@ -145,32 +145,33 @@ func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, keys ke
 	if inv.Output == "jsonnet" {
 		return fmt.Errorf("the compiled Jsonnet view needs the eval command")
 	}
-	objs, names, err := r.showObjects(sess, inv, keys.objects)
+	o, names, err := r.showObjects(sess, inv, keys.objects)
 	if err != nil {
 		return err
 	}
 	if inv.ExportDir != "" {
-		resp.ExportFiles, err = inv.Export(objs, names)
+		resp.ExportFiles, err = inv.Export(o.objs, names)
 		return err
 	}
 	format := inv.Output
 	if format == "" {
 		format = "yaml"
 	}
-	resp.Output, err = kubecfg.FormatObjects(objs, format)
+	resp.Output, err = kubecfg.FormatObjects(o.objs, format)
 	return err
 }
 
-// showObjects is Invocation.ShowObjects with the objects cached by key.
-func (r *Runner) showObjects(sess *kubecfg.Session, inv kubecfg.Invocation, key string) ([]kubecfg.Object, *kubecfg.ExportNames, error) {
+// showObjects is Invocation.ShowObjects with the objects (and their
+// sources) cached by key.
+func (r *Runner) showObjects(sess *kubecfg.Session, inv kubecfg.Invocation, key string) (objects, *kubecfg.ExportNames, error) {
 	names, err := inv.ExportTemplate()
 	if err != nil {
-		return nil, nil, err
+		return objects{}, nil, err
 	}
-	objs, err := r.cache.objects(key, func() ([]kubecfg.Object, error) {
-		return sess.ReadObjects(inv.ReadOptions())
+	o, err := r.cache.objects(key, func() ([]kubecfg.Object, []kubecfg.Source, error) {
+		return sess.ReadSources(inv.ReadOptions())
 	})
-	return objs, names, err
+	return o, names, err
 }
 
 // locateHook, when a test sets it, sees every error's diagnostic.

@@ -13,7 +13,7 @@ import (
 // place in the output and traced from its provenance (the objects read
 // with provenance, which the cache keeps beside the plain ones); for eval,
 // the line's path is traced below the expression.
-func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invocation, output string) *Trace {
+func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invocation, keys keys, output string) *Trace {
 	t := &Trace{Line: req.TraceLine, Places: []TracePlace{}}
 	if inv.ExportDir != "" || (inv.Command == "eval" && (inv.ShowKeys || inv.Output == "jsonnet")) {
 		t.Error = "this output has no values to trace"
@@ -35,18 +35,12 @@ func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invoc
 			t.Path = "(" + t.Path + ")" + strings.TrimPrefix(at.Path, "$")
 		}
 	} else {
-		prov := req
-		prov.ShowProvenance = true
-		pinv := inv
-		pinv.Provenance = true
-		objs, err := r.cache.objects(keysFor(prov).objects, func() ([]kubecfg.Object, error) {
-			return sess.ReadObjects(pinv.ReadOptions())
-		})
-		if err != nil || at.Doc >= len(objs) {
+		o, _, err := r.showObjects(sess, inv, keys.objects)
+		if err != nil || at.Doc >= len(o.srcs) {
 			t.Error = fmt.Sprintf("line %d holds no value", req.TraceLine)
 			return t
 		}
-		file, path := objs[at.Doc].Provenance()
+		file, path := o.srcs[at.Doc].File, o.srcs[at.Doc].Path
 		if file == "" {
 			t.Error = "this object comes from a .yaml or .json input, which holds it as it is"
 			return t

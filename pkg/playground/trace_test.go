@@ -93,3 +93,26 @@ func TestTraceLine(t *testing.T) {
 		t.Errorf("trace of line 999 = %+v", resp.Trace)
 	}
 }
+
+// BenchmarkTraceLine is a click on an output line of the 200-object
+// workspace's show output (a Deployment's replicas: a new line each time,
+// so no response is cached): the program is evaluated already, as it is
+// on the page when its output is there.
+func BenchmarkTraceLine(b *testing.B) {
+	req := Request{Files: workspace200(), Entry: "app.jsonnet", Command: "show"}
+	r := &Runner{}
+	out := r.Run(req).Output
+	var lines []int
+	for i, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "  replicas:") {
+			lines = append(lines, i+1)
+		}
+	}
+	for i := 0; b.Loop(); i++ {
+		req.TraceLine = lines[i%len(lines)]
+		resp := r.Run(req)
+		if resp.Trace == nil || resp.Trace.Error != "" || len(resp.Trace.Places) == 0 {
+			b.Fatalf("trace of line %d: %+v", req.TraceLine, resp.Trace)
+		}
+	}
+}

@@ -73,6 +73,7 @@ func fixed() results {
 		nat[cellName(exprProgram, kindExprCold+e.kind)], nat[cellName(exprProgram, kindExprWarm+e.kind)] = 40, 2
 		wasm[cellName(exprProgram, kindExprCold+e.kind)], wasm[cellName(exprProgram, kindExprWarm+e.kind)] = 120, 30
 	}
+	nat[cellName(exprProgram, kindTrace)], wasm[cellName(exprProgram, kindTrace)] = 4, 120
 	return results{
 		programs: []string{"recursion", "strings", "k8s200"},
 		native:   nat, wasm: wasm,
@@ -93,6 +94,8 @@ func TestSectionGolden(t *testing.T) {
 		"worst 1.20x (recursion show), median 1.15x | yes |",
 		"| 5.0% (2.00 ms vs 40.0 ms) | yes |",
 		"| 25.0% (30.0 ms vs 120 ms) | **no** |",
+		"(a Deployment's `replicas:`, the program shown already), native: < 100 ms | 4.00 ms | yes |",
+		"the program shown already), wasm: < 100 ms | 120 ms | **no** |",
 		"load average 1.00 to 2.00",
 	} {
 		if !strings.Contains(got, s) {
@@ -110,12 +113,16 @@ func TestMakeCells(t *testing.T) {
 	names := map[string]cell{}
 	for _, c := range cells {
 		names[c.name] = c
-		if c.calls() != 3 && !strings.Contains(c.name, kindExprWarm) {
+		if c.calls() != 3 && !strings.Contains(c.name, kindExprWarm) && !strings.Contains(c.name, kindTrace) {
 			t.Errorf("%s: %d calls, want 3", c.name, c.calls())
 		}
 	}
-	if len(cells) != 3+3+2*len(newExprs) {
-		t.Fatalf("%d cells, want %d", len(cells), 3+3+2*len(newExprs))
+	if len(cells) != 3+3+2*len(newExprs)+1 {
+		t.Fatalf("%d cells, want %d", len(cells), 3+3+2*len(newExprs)+1)
+	}
+	tr := names["k8s200/"+kindTrace]
+	if tr.warm != 2 || tr.calls() != 4 || tr.reqs[0].TraceLine != 0 || tr.reqs[2].TraceLine == 0 || tr.reqs[2].TraceLine == tr.reqs[3].TraceLine {
+		t.Errorf("trace cell: warm %d, %d calls, lines %d %d %d; want the workspace shown first, then new lines", tr.warm, tr.calls(), tr.reqs[0].TraceLine, tr.reqs[2].TraceLine, tr.reqs[3].TraceLine)
 	}
 	seen := map[string]string{}
 	for _, c := range cells {

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/playground"
 )
@@ -99,6 +100,7 @@ const (
 	kindEval     = "eval"
 	kindExprCold = "eval-e-cold"
 	kindExprWarm = "eval-e-warm"
+	kindTrace    = "trace-line"
 )
 
 func cellName(p, kind string) string { return p + "/" + kind }
@@ -145,8 +147,30 @@ func makeCells(progs []program, warm, n int) []cell {
 			}
 			cells = append(cells, cold, hot)
 		}
+		cells = append(cells, traceCell(p, warm, total))
 	}
 	return cells
+}
+
+// traceCell clicks output lines of p's show: the unchanged workspace shown
+// first (not measured), then a trace of a Deployment's replicas line each
+// call, a new line each time so that no response is cached.
+func traceCell(p program, warm, total int) cell {
+	c := cell{name: cellName(p.name, kindTrace), warm: warm + 1, alone: true}
+	show := request(p, c.name, -1, "show", "")
+	c.reqs = append(c.reqs, show)
+	var lines []int
+	for i, l := range strings.Split(playground.Run(show).Output, "\n") {
+		if strings.HasPrefix(l, "  replicas:") {
+			lines = append(lines, i+1)
+		}
+	}
+	for i := 0; i < total && len(lines) > 0; i++ {
+		req := show
+		req.TraceLine = lines[i%len(lines)]
+		c.reqs = append(c.reqs, req)
+	}
+	return c
 }
 
 // request is a playground request for call i of a cell on p (i < 0: the

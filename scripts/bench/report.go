@@ -11,6 +11,7 @@ const (
 	targetOverBare   = 1.25 // show/eval through pkg/playground.Run vs bare go-jsonnet
 	targetWasmNative = 4.5  // wasm/native on the median program
 	targetWarmCold   = 0.10 // a new -e on an unchanged workspace vs its cold evaluation
+	targetTraceMs    = 100  // tracing one output line of the 200-object workspace (issue 18)
 )
 
 // median returns the median of xs (0 for none).
@@ -138,6 +139,21 @@ func (r results) exprTable() string {
 	return b.String()
 }
 
+// traceRows are the summary's rows for tracing an output line.
+func (r results) traceRows(b *strings.Builder) {
+	for _, p := range []struct {
+		name string
+		m    platform
+	}{{"native", r.native}, {"wasm", r.wasm}} {
+		if p.m == nil {
+			continue
+		}
+		v := p.m[cellName(exprProgram, kindTrace)]
+		fmt.Fprintf(b, "| tracing one line of the 200-object workspace's `show` output (a Deployment's `replicas:`, the program shown already), %s: < %d ms | %s | %s |\n",
+			p.name, targetTraceMs, ms(v), met(v > 0 && v < targetTraceMs))
+	}
+}
+
 // worstOverBare returns the largest kubecfg/bare ratio on a platform, its
 // cell and the median of all of them.
 func (r results) worstOverBare(p platform) (worst float64, where string, med float64) {
@@ -206,5 +222,6 @@ func (r results) summaryTable() string {
 				p.name, 100*targetWarmCold, pct(w), ms(warm), ms(whole), met(w <= targetWarmCold))
 		}
 	}
+	r.traceRows(&b)
 	return b.String()
 }
