@@ -75,4 +75,3 @@ func withoutProvenance(o Object) Object {
 	c["metadata"] = newMeta
 	return c
 }
-
