@@ -95,6 +95,7 @@ func (s *Session) TraceInput(input, expr string) (*Trace, error) {
 // document's value ($ for the value itself).
 type OutputLine struct {
 	Doc  int    // 0-based
+	Line int    // 1-based
 	Path string // $, $.spec.replicas, $.spec.containers[0].name
 	node *yaml.Node
 }
@@ -118,7 +119,7 @@ func LocateLine(src []byte, line int) (OutputLine, error) {
 			return OutputLine{}, err
 		}
 		if found {
-			return OutputLine{Doc: i, Path: p, node: &doc}, nil
+			return OutputLine{Doc: i, Line: line, Path: p, node: &doc}, nil
 		}
 	}
 	return OutputLine{}, fmt.Errorf("didn't find AST node for line %d", line)
@@ -140,6 +141,54 @@ func ParseTracebackArg(arg string) (file string, line int, err error) {
 	}
 	line, err = strconv.Atoi(loc)
 	return file, line, err
+}
+
+// ValueLines lists the lines of src (a YAML stream) that LocateLine finds
+// a value on: each mapping key's line and each scalar sequence item's,
+// once per line, in order.
+func ValueLines(src []byte) ([]OutputLine, error) {
+	var out []OutputLine
+	seen := map[int]bool{}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for i := 0; ; i++ {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if errors.Is(err, io.EOF) {
+				return out, nil
+			}
+			return nil, err
+		}
+		var visit func(acc string, n *yaml.Node)
+		visit = func(acc string, n *yaml.Node) {
+			add := func(line int, p string) {
+				if !seen[line] {
+					seen[line] = true
+					out = append(out, OutputLine{Doc: i, Line: line, Path: p})
+				}
+			}
+			switch n.Kind {
+			case yaml.DocumentNode:
+				if len(n.Content) == 1 {
+					visit(acc, n.Content[0])
+				}
+			case yaml.SequenceNode:
+				for j, c := range n.Content {
+					p := acc + "[" + strconv.Itoa(j) + "]"
+					if c.Kind == yaml.ScalarNode {
+						add(c.Line, p)
+					}
+					visit(p, c)
+				}
+			case yaml.MappingNode:
+				for j := 0; j+1 < len(n.Content); j += 2 {
+					p := acc + pathAccessor(n.Content[j].Value)
+					add(n.Content[j].Line, p)
+					visit(p, n.Content[j+1])
+				}
+			}
+		}
+		visit("$", &doc)
+	}
 }
 
 // FindTracebackTarget finds what traceback traces for line of src, a show

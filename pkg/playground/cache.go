@@ -181,6 +181,7 @@ func keysFor(req Request) keys {
 	h.str(req.ExportExt)
 	h.bool(req.Trace)
 	h.int(req.TraceLine)
+	h.bool(req.TraceAll)
 	k.request = h.sum()
 	return k
 }

@@ -62,6 +62,10 @@ type Request struct {
 	// (1-based) of the output: the response's Trace. The rest of the
 	// response is the same as without it.
 	TraceLine int `json:"traceLine,omitempty"`
+	// TraceAll asks for the trace of every line of the output that holds
+	// a value (the response's Traces): the map from output lines to the
+	// source lines that feed them, both ways.
+	TraceAll bool `json:"traceAll,omitempty"`
 }
 
 // Diagnostic is one error or warning, located where possible. Lines and
@@ -113,6 +117,11 @@ type Response struct {
 	ExportFiles []kubecfg.ExportFile `json:"exportFiles,omitempty"`
 	// Trace answers Request.Trace and Request.TraceLine.
 	Trace *Trace `json:"trace,omitempty"`
+	// Traces answers Request.TraceAll: a trace per output line that holds
+	// a value and could be traced, in order. TracesCut says the time
+	// budget ran out before the last line.
+	Traces    []Trace `json:"traces,omitempty"`
+	TracesCut bool    `json:"tracesCut,omitempty"`
 }
 
 // Trace is kubecfg's causal trace as data: the source lines whose fields

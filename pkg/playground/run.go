@@ -119,6 +119,9 @@ func (r *Runner) Run(req Request) (resp Response) {
 	if req.TraceLine > 0 {
 		resp.Trace = r.traceLine(sess, req, inv, keys, resp.Output)
 	}
+	if req.TraceAll {
+		resp.Traces, resp.TracesCut = r.traceAll(sess, inv, keys, resp.Output)
+	}
 	return resp
 }
 

@@ -4,26 +4,64 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // traceLine answers Request.TraceLine: which source lines feed the value
-// on that line of the output. For show, the line's object is found by its
-// place in the output and traced from its provenance (the objects read
-// with provenance, which the cache keeps beside the plain ones); for eval,
-// the line's path is traced below the expression.
+// on that line of the output.
 func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invocation, keys keys, output string) *Trace {
-	t := &Trace{Line: req.TraceLine, Places: []TracePlace{}}
-	if inv.ExportDir != "" || (inv.Command == "eval" && (inv.ShowKeys || inv.Output == "jsonnet")) {
-		t.Error = "this output has no values to trace"
-		return t
+	if msg := untraceable(inv); msg != "" {
+		return &Trace{Line: req.TraceLine, Places: []TracePlace{}, Error: msg}
 	}
 	at, err := kubecfg.LocateLine([]byte(output), req.TraceLine)
 	if err != nil {
-		t.Error = fmt.Sprintf("line %d holds no value", req.TraceLine)
-		return t
+		return &Trace{Line: req.TraceLine, Places: []TracePlace{}, Error: fmt.Sprintf("line %d holds no value", req.TraceLine)}
 	}
+	return r.traceAt(sess, inv, keys, at)
+}
+
+// traceBudget bounds the time TraceAll spends tracing, line after line.
+const traceBudget = 1500 * time.Millisecond
+
+// traceAll answers Request.TraceAll: the trace of every line of the output
+// that holds a value, in order, until traceBudget has passed (cut tells).
+func (r *Runner) traceAll(sess *kubecfg.Session, inv kubecfg.Invocation, keys keys, output string) (traces []Trace, cut bool) {
+	traces = []Trace{}
+	if untraceable(inv) != "" {
+		return traces, false
+	}
+	lines, err := kubecfg.ValueLines([]byte(output))
+	if err != nil {
+		return traces, false
+	}
+	start := r.now()
+	for i, at := range lines {
+		if i > 0 && r.now().Sub(start) > traceBudget {
+			return traces, true
+		}
+		if t := r.traceAt(sess, inv, keys, at); t.Error == "" {
+			traces = append(traces, *t)
+		}
+	}
+	return traces, false
+}
+
+// untraceable says why an invocation's output has no values to trace, or "".
+func untraceable(inv kubecfg.Invocation) string {
+	if inv.ExportDir != "" || (inv.Command == "eval" && (inv.ShowKeys || inv.Output == "jsonnet")) {
+		return "this output has no values to trace"
+	}
+	return ""
+}
+
+// traceAt traces the value at a place of the output. For show, the
+// line's object is the document it is in, traced from its source (its
+// provenance, which the read recorded and the cache keeps with the
+// objects); for eval, the line's path is traced below the expression.
+func (r *Runner) traceAt(sess *kubecfg.Session, inv kubecfg.Invocation, keys keys, at kubecfg.OutputLine) *Trace {
+	t := &Trace{Line: at.Line, Places: []TracePlace{}}
 	if inv.Command == "eval" {
 		if len(inv.Inputs) == 0 {
 			t.Error = "the value comes from --exec code, which cannot be traced"
@@ -37,7 +75,7 @@ func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invoc
 	} else {
 		o, _, err := r.showObjects(sess, inv, keys.objects)
 		if err != nil || at.Doc >= len(o.srcs) {
-			t.Error = fmt.Sprintf("line %d holds no value", req.TraceLine)
+			t.Error = fmt.Sprintf("line %d holds no value", at.Line)
 			return t
 		}
 		file, path := o.srcs[at.Doc].File, o.srcs[at.Doc].Path

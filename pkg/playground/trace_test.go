@@ -116,3 +116,43 @@ func BenchmarkTraceLine(b *testing.B) {
 		}
 	}
 }
+
+// TestTraceAll: every line of the output that holds a value has its trace,
+// the same as tracing that line alone.
+func TestTraceAll(t *testing.T) {
+	req := Request{Command: "show", Entry: "app.jsonnet", Files: traceWorkspace, Inputs: []string{"objs.yaml"}, TraceAll: true}
+	r := &Runner{}
+	resp := r.Run(req)
+	if resp.ExitCode != 0 || resp.TracesCut {
+		t.Fatalf("exit %d, cut %v: %s", resp.ExitCode, resp.TracesCut, resp.Stderr)
+	}
+	byLine := map[int]Trace{}
+	for _, tr := range resp.Traces {
+		byLine[tr.Line] = tr
+	}
+	// The Deployment's lines (not the ConfigMap of objs.yaml, which holds
+	// itself as it is).
+	for _, s := range []string{"apiVersion: apps/v1", "kind: Deployment", "name: web", "replicas: 2"} {
+		l := lineOf(t, resp.Output, s)
+		one := r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: traceWorkspace, Inputs: []string{"objs.yaml"}, TraceLine: l}).Trace
+		if got, ok := byLine[l]; !ok || !reflect.DeepEqual(got.Places, one.Places) || len(got.Places) == 0 {
+			t.Errorf("line %d (%s): TraceAll has %+v, TraceLine %+v", l, s, got, one)
+		}
+	}
+	if _, ok := byLine[lineOf(t, resp.Output, "name: plain")]; ok {
+		t.Error("the .yaml input's object has a trace")
+	}
+	// The reverse: app.jsonnet's line 3 (deploy: lib.deployment('web', 2))
+	// feeds every line of the Deployment.
+	n := 0
+	for _, tr := range resp.Traces {
+		for _, p := range tr.Places {
+			if p.File == "app.jsonnet" && p.Line == 3 {
+				n++
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("app.jsonnet:3 feeds %d output lines, want the Deployment's (at least 5)", n)
+	}
+}
