@@ -3,7 +3,9 @@
 // output it must print), keeps the fenced copies of them in the Markdown
 // docs in step, and renders the docs pages that hold examples to static
 // HTML whose code is highlighted by chroma and which embed.js turns into
-// live snippets. It is a build tool: nothing in the wasm build imports it.
+// live snippets. It also writes the playground's Example menu from the
+// examples docs/examples/gallery.json names (gallery.go). It is a build
+// tool: nothing in the wasm build imports it.
 package docsite
 
 import (
