@@ -48,6 +48,7 @@ type Env struct {
 	Fetch    importer.Fetcher // http(s):// imports; nil disables them
 	Warn     io.Writer
 	MaxStack int
+	TraceOut io.Writer // std.trace's lines; nil is standard error
 }
 
 // cwd is the directory the invocation runs in.
@@ -76,6 +77,7 @@ func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
 		Fetch:    env.Fetch,
 		Warn:     env.Warn,
 		MaxStack: env.MaxStack,
+		TraceOut: env.TraceOut,
 	}
 }
 

@@ -40,6 +40,20 @@ type Runner struct {
 
 	mu    sync.Mutex
 	cache cache
+	// traces collects what the program writes with std.trace during a
+	// request: the CLI prints it on standard error.
+	traces traceSink
+}
+
+// traceSink is the VMs' std.trace output, for the request being run.
+type traceSink struct {
+	b      strings.Builder
+	traced bool // the VM wrote to it during this request
+}
+
+func (t *traceSink) Write(p []byte) (int, error) {
+	t.traced = true
+	return t.b.Write(p)
 }
 
 func (r *Runner) root() string {
@@ -90,7 +104,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
 	}()
 	fsys := importer.NewMapFS(r.root(), req.Files)
-	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack}
+	r.traces = traceSink{}
+	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
 	gates, err := inv.Gates(env)
 	if err != nil {
 		r.fail(&resp, err)
@@ -112,7 +127,15 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	if err := r.evaluate(sess, inv, keys, &resp); err != nil {
+	err = r.evaluate(sess, inv, keys, &resp)
+	resp.Stderr += r.traces.b.String()
+	if r.traces.traced {
+		// A program that traces prints its traces on every run of the
+		// CLI: its next request gets a fresh VM, which evaluates (and
+		// traces) everything again instead of answering from its caches.
+		r.cache = cache{sessions: r.cache.sessions, reads: r.cache.reads, responses: r.cache.responses, order: r.cache.order}
+	}
+	if err != nil {
 		r.fail(&resp, err)
 		return resp
 	}
@@ -140,7 +163,7 @@ func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, keys ke
 			if err != nil {
 				return err
 			}
-			resp.Stderr += t.Text(false)
+			r.traces.b.WriteString(t.Text(false))
 			resp.Trace = &Trace{File: inv.Inputs[0], Path: exprOrDollar(inv.Expr), Places: r.places(t)}
 		}
 		return nil

@@ -156,3 +156,24 @@ func TestTraceAll(t *testing.T) {
 		t.Errorf("app.jsonnet:3 feeds %d output lines, want the Deployment's (at least 5)", n)
 	}
 }
+
+// TestStdTrace: what the program writes with std.trace is on stderr, as
+// the CLI prints it, on every request, cached session or not.
+func TestStdTrace(t *testing.T) {
+	files := map[string]string{
+		"app.jsonnet":   "local lib = import 'lib.libsonnet';\n{ a: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: lib.name } } }\n",
+		"lib.libsonnet": "{ name: std.trace('library', 'n') }\n",
+	}
+	want := "TRACE: file:///workspace/lib.libsonnet:1 library\n"
+	r := &Runner{}
+	for _, req := range []Request{
+		{Command: "show", Entry: "app.jsonnet", Files: files},
+		{Command: "show", Entry: "app.jsonnet", Files: files, Output: "json"},
+		{Command: "eval", Entry: "app.jsonnet", Files: files, Expr: "$.a.metadata", Features: []string{"eval"}},
+		{Command: "eval", Entry: "app.jsonnet", Files: files, Expr: "$.a.metadata.name", Features: []string{"eval"}},
+	} {
+		if resp := r.Run(req); resp.ExitCode != 0 || resp.Stderr != want {
+			t.Errorf("%s -o %s -e %q: exit %d, stderr %q; want %q", req.Command, req.Output, req.Expr, resp.ExitCode, resp.Stderr, want)
+		}
+	}
+}
