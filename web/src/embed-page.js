@@ -2,6 +2,7 @@
 // link to open it in the full playground; no chrome, sized to its content
 // (it tells the embedding page its height). Its state lives in the URL
 // fragment only, so an embed never touches the playground's saved workspace.
+// Its errors pane is the playground's (errors.js), showing the CLI's text.
 import "./style.css";
 import "./embed.css";
 import { createEditor, createOutput } from "./editor.js";
@@ -9,6 +10,7 @@ import { Runner, stoppedSentence } from "./runner.js";
 import * as store from "./state.js";
 import { exampleByName, examples } from "./examples.js";
 import { encodeFragment, decodeFragment } from "./share.js";
+import { showFailure } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,15 +59,7 @@ async function run() {
   }
   if (!resp) return;
   output.set(resp.output || "", req.output === "jsonnet" ? "jsonnet" : req.output === "json" ? "json" : "yaml");
-  const box = $("errors");
-  box.replaceChildren();
-  const failed = (resp.exitCode ?? 0) !== 0;
-  if (failed) {
-    const pre = document.createElement("pre");
-    pre.textContent = resp.stderr || (resp.diagnostics || []).map((d) => d.message).join("\n");
-    box.append(pre);
-  }
-  box.hidden = !failed;
+  const failed = showFailure($("errors"), resp);
   const ms = resp.timings?.totalMs ?? 0;
   status(failed ? `Failed (exit ${resp.exitCode}) in ${Math.round(ms)} ms.` : `Evaluated in ${Math.round(ms)} ms.`, failed);
   $("status").dataset.runs = String(Number($("status").dataset.runs || 0) + 1);

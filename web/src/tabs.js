@@ -1,6 +1,8 @@
-// The workspace's file tabs: one button per file, the entry marked. main.js
-// renders them and wires their clicks; the boot script renders the same
-// tabs, inert, for the workspace it paints before main.js has run.
+// The page's tabs. The workspace's file tabs: one button per file, the
+// entry marked; files.js renders them and wires their clicks, and the boot
+// script renders the same tabs, inert, for the workspace it paints before
+// main.js has run. And the keyboard of a tablist (arrow keys, Home, End),
+// and the result panes' tabs, which show the panel they control.
 
 /**
  * fileTabs makes the tab buttons for the files (paths in workspace order)
@@ -25,4 +27,43 @@ export function fileTabs(doc, paths, entry, active) {
     }
     return tab;
   });
+}
+
+/**
+ * tabKeys moves between list's tabs with the arrow keys, Home and End:
+ * onMove(tab) selects the tab, which then gets the focus.
+ */
+export function tabKeys(list, onMove) {
+  list.addEventListener("keydown", (ev) => {
+    const tabs = [...list.querySelectorAll("[role=tab]")];
+    const i = tabs.indexOf(document.activeElement);
+    if (i < 0) return;
+    let j = -1;
+    if (ev.key === "ArrowRight") j = (i + 1) % tabs.length;
+    else if (ev.key === "ArrowLeft") j = (i - 1 + tabs.length) % tabs.length;
+    else if (ev.key === "Home") j = 0;
+    else if (ev.key === "End") j = tabs.length - 1;
+    if (j < 0) return;
+    ev.preventDefault();
+    onMove(tabs[j]);
+    list.querySelectorAll("[role=tab]")[j]?.focus();
+  });
+}
+
+/**
+ * panelTabs makes list's tabs (the result panes': Output, Features,
+ * Variables) select on a click or a key, showing the panel each controls
+ * (aria-controls, found in doc) and hiding the others.
+ */
+export function panelTabs(list, doc) {
+  const select = (tab) => {
+    for (const t of list.querySelectorAll("[role=tab]")) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      doc.getElementById(t.getAttribute("aria-controls")).hidden = !on;
+    }
+  };
+  for (const t of list.querySelectorAll("[role=tab]")) t.addEventListener("click", () => select(t));
+  tabKeys(list, select);
 }

@@ -13,6 +13,7 @@ import { encodeFragment, decodeFragment } from "../src/share.js";
 import { examples, exampleByName } from "../src/examples.js";
 import { saveResult, savedResult, maxChars, prerenderedResult, prerenderedRecord, prerenderedId, prerenderedTabs, firstAnswer } from "../src/saved.js";
 import { encodeZip, crc32 } from "../src/zip.js";
+import { workspacePath } from "../src/errors.js";
 import { execFileSync } from "node:child_process";
 import { StringStream } from "@codemirror/language";
 
@@ -110,6 +111,18 @@ test("jsonnet tokens", async (t) => {
     { name: "field and builtin", line: "name: std.length(kubecfg)", want: [["name", "propertyName"], [":", "operator"], ["std", "variableName.standard"], [".", "operator"], ["length", "variableName"], ["(", "bracket"], ["kubecfg", "variableName.standard"], [")", "bracket"]] },
   ];
   for (const c of cases) await t.test(c.name, () => assert.deepEqual(tokens(c.line), c.want));
+});
+
+test("workspacePath", async (t) => {
+  const files = { "app.jsonnet": "", "lib/lib.libsonnet": "", "lib.libsonnet": "" };
+  const cases = [
+    { name: "a workspace path", file: "app.jsonnet", want: "app.jsonnet" },
+    { name: "a file URL", file: "file:///workspace/lib/lib.libsonnet", want: "lib/lib.libsonnet" },
+    { name: "the longest path that ends it", file: "/workspace/lib/lib.libsonnet", want: "lib/lib.libsonnet" },
+    { name: "not a file of the workspace", file: "internal:///kubecfg.libsonnet", want: "" },
+    { name: "no file", file: "", want: "" },
+  ];
+  for (const c of cases) await t.test(c.name, () => assert.equal(workspacePath(files, c.file), c.want));
 });
 
 test("modeFor", () => {

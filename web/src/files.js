@@ -1,0 +1,189 @@
+// The workspace's files on the playground page: the file tabs, the file
+// toolbar (add, rename, delete, make entry, open, download as .txtar or
+// .zip), the file-name dialog, and files dropped on the editor.
+import { fileTabs, tabKeys } from "./tabs.js";
+import { encodeTxtar } from "./txtar.js";
+import { encodeZip } from "./zip.js";
+import { readOpened, openedMessage, pathProblem, archiveComment } from "./open.js";
+
+/** download offers content to the user as a file called name. */
+export function download(name, content, type = "text/plain") {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * filesPane wires the file tabs and tools. els: tabs (the tablist), panel
+ * (the editor's tabpanel, which also takes dropped files), the buttons
+ * add, rename, remove, entry, open, txtar and zip, input (the hidden file
+ * input), and dialog (the name dialog: dialog, title, input, error, ok).
+ * deps: state() is the page state, editor the source editor, changed(),
+ * tell(text, bad) the status line's notice, drawDiagnostics() draws the
+ * open file's diagnostics, command() the last run's command line.
+ */
+export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command }) {
+  function renderTabs() {
+    const s = state();
+    const tabs = fileTabs(document, Object.keys(s.files), s.entry, s.active);
+    for (const tab of tabs) tab.addEventListener("click", () => openFile(tab.dataset.path));
+    els.tabs.replaceChildren(...tabs);
+    const active = els.tabs.querySelector('[aria-selected="true"]');
+    if (active) els.panel.setAttribute("aria-labelledby", active.id);
+    els.entry.disabled = s.active === s.entry;
+    els.remove.disabled = Object.keys(s.files).length <= 1;
+  }
+
+  function openFile(path) {
+    const s = state();
+    s.active = path;
+    editor.open(path, s.files[path]);
+    renderTabs();
+    drawDiagnostics();
+    changed({ run: false });
+  }
+
+  function askName(title, initial) {
+    const { dialog: dlg, input, error } = els.dialog;
+    els.dialog.title.textContent = title;
+    error.textContent = "";
+    input.value = initial;
+    return new Promise((resolve) => {
+      const validate = () => {
+        const v = input.value.trim();
+        let err = pathProblem(v);
+        if (!err && v !== initial && Object.hasOwn(state().files, v)) err = `${v} already exists`;
+        error.textContent = err;
+        return err === "";
+      };
+      const onClose = () => {
+        dlg.removeEventListener("close", onClose);
+        resolve(dlg.returnValue === "ok" ? input.value.trim() : null);
+      };
+      els.dialog.ok.onclick = (ev) => { if (!validate()) ev.preventDefault(); };
+      dlg.addEventListener("close", onClose);
+      dlg.returnValue = "";
+      dlg.showModal();
+      input.select();
+    });
+  }
+
+  async function addFile() {
+    const name = await askName("New file", "lib.libsonnet");
+    if (!name) return;
+    state().files[name] = "";
+    openFile(name);
+    changed();
+    editor.view.focus();
+  }
+
+  async function renameFile() {
+    const old = state().active;
+    const name = await askName(`Rename ${old}`, old);
+    if (!name || name === old) return;
+    const s = state();
+    const files = {};
+    for (const [p, t] of Object.entries(s.files)) files[p === old ? name : p] = t;
+    s.files = files;
+    if (s.entry === old) s.entry = name;
+    editor.forget(old);
+    openFile(name);
+    changed();
+  }
+
+  function deleteFile() {
+    const s = state();
+    const path = s.active;
+    const paths = Object.keys(s.files);
+    if (paths.length <= 1) return;
+    if (!confirm(`Delete ${path}?`)) return;
+    delete s.files[path];
+    editor.forget(path);
+    if (s.entry === path) s.entry = Object.keys(s.files)[0];
+    openFile(s.entry);
+    changed();
+    tell(`Deleted ${path}.`);
+  }
+
+  function makeEntry() {
+    const s = state();
+    s.entry = s.active;
+    renderTabs();
+    changed();
+  }
+
+  async function addDroppedFiles(fileList) {
+    let opened;
+    try {
+      opened = await readOpened([...fileList]);
+    } catch (err) {
+      tell(`Could not open the files: ${err.message}`, true);
+      return;
+    }
+    const s = state();
+    const added = [];
+    const differing = [];
+    let unchanged = 0;
+    for (const [p, t] of opened.files) {
+      if (!Object.hasOwn(s.files, p)) added.push(p);
+      else if (s.files[p] === t) unchanged++;
+      else differing.push(p);
+    }
+    // Opening never overwrites an edit unasked.
+    const replace = differing.length > 0 &&
+      confirm(`Replace ${differing.length === 1 ? differing[0] : `${differing.length} files (${differing.join(", ")})`} with the opened version?`);
+    const replaced = replace ? differing : [];
+    const kept = replace ? [] : differing;
+    for (const p of [...added, ...replaced]) {
+      s.files[p] = opened.files.get(p);
+      editor.forget(p);
+    }
+    const entry = opened.entry && opened.entry !== s.entry && (added.includes(opened.entry) || replaced.includes(opened.entry)) ? opened.entry : "";
+    if (entry) s.entry = entry;
+    tell(openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped }), opened.skipped.length > 0);
+    if (added.length || replaced.length || entry) {
+      openFile(entry || (s.active in s.files ? s.active : s.entry));
+      changed(); // after the message, so that a failure to save is not hidden
+    }
+  }
+
+  els.add.addEventListener("click", addFile);
+  els.rename.addEventListener("click", renameFile);
+  els.remove.addEventListener("click", deleteFile);
+  els.entry.addEventListener("click", makeEntry);
+  els.open.addEventListener("click", () => els.input.click());
+  els.input.addEventListener("change", (e) => { addDroppedFiles(e.target.files); e.target.value = ""; });
+  els.txtar.addEventListener("click", () => {
+    const s = state();
+    download("workspace.txtar", encodeTxtar(s.files, archiveComment(s.entry, command())));
+  });
+  els.zip.addEventListener("click", () => {
+    const s = state();
+    try {
+      download("workspace.zip", encodeZip(s.files, new Date(), archiveComment(s.entry)), "application/zip");
+    } catch (err) {
+      tell(`Could not make the zip: ${err.message}`, true);
+    }
+  });
+  const panel = els.panel;
+  panel.addEventListener("dragover", (e) => { e.preventDefault(); panel.classList.add("dragging"); });
+  panel.addEventListener("dragleave", () => panel.classList.remove("dragging"));
+  panel.addEventListener("drop", (e) => {
+    e.preventDefault();
+    panel.classList.remove("dragging");
+    if (e.dataTransfer?.files?.length) addDroppedFiles(e.dataTransfer.files);
+  });
+  tabKeys(els.tabs, (tab) => openFile(tab.dataset.path));
+
+  return {
+    /** renderTabs draws the file tabs of the page state. */
+    renderTabs,
+    /** openFile makes path the open file. */
+    openFile,
+  };
+}

@@ -1,0 +1,100 @@
+// The playground page's links. Every state of the page is a URL: the
+// fragment carries the workspace, the controls and the engine version
+// (#s=…), kept up to date as you type. A page starts on what its URL
+// names (an example, a #s= link, a /s/ID snippet) or on the saved
+// workspace, and Share makes a short link with the share service when
+// there is one.
+import * as store from "./state.js";
+import * as ws from "./workspaces.js";
+import { examples, exampleByName } from "./examples.js";
+import { encodeFragment, decodeFragment } from "./share.js";
+
+// The fragments this tab wrote last, the newest and the one before it,
+// space-separated: on a reload the page's fragment is one of them (the one
+// before when the reload was already under way as the newest was written),
+// and it may be a little older than the autosave, which then wins.
+const ownFragmentKey = "kubecfg-playground/own-fragment";
+
+/** snapshot is what a link carries of the state: the workspace, the controls and the engine version. */
+export function snapshot(state, version) {
+  return { files: state.files, entry: state.entry, controls: state.controls, version: version || "" };
+}
+
+/** updateURL writes snap as the page's fragment (#s=…), on the page's path without /s/ID. */
+export async function updateURL(snap) {
+  const frag = await encodeFragment(snap);
+  try {
+    const newest = (sessionStorage.getItem(ownFragmentKey) || "").split(" ").pop();
+    sessionStorage.setItem(ownFragmentKey, newest && newest !== frag ? `${newest} ${frag}` : frag);
+  } catch { /* private mode */ }
+  history.replaceState(null, "", `${location.pathname.replace(/\/s\/[^/]+$/, "/")}${location.search}#s=${frag}`);
+}
+
+const sameWorkspace = (a, b) => !!a && !!b &&
+  JSON.stringify([a.files, a.entry, a.controls]) === JSON.stringify([b.files, b.entry, b.controls]);
+
+/**
+ * initialState decides what the page starts on: a link's workspace, or
+ * start0, the saved workspace a tab starts on (workspaces.js, starting).
+ * It resolves to { s, why, replaces, version, bad }: the state, what the
+ * status line says, whether it replaces the saved workspace (a link or an
+ * example), the link's engine version, and whether why is an error.
+ */
+export async function initialState(start0) {
+  const hash = location.hash.slice(1);
+  const params = new URLSearchParams(hash);
+  if (params.has("example")) {
+    const ex = exampleByName(params.get("example"));
+    if (ex) return { s: store.fromExample(ex), why: `Loaded the example “${ex.title}”.`, replaces: true };
+  }
+  let own = null;
+  try { own = sessionStorage.getItem(ownFragmentKey); } catch { /* private mode */ }
+  // A reload of a tab whose fragment is its own: its workspace, which may
+  // be newer than the fragment.
+  if (params.has("s") && own?.split(" ").includes(params.get("s")) && start0 && start0.id === ws.tabWorkspace()) return { s: start0.state, why: "Restored your workspace." };
+  if (params.has("s")) {
+    try {
+      const s = await decodeFragment(params.get("s"));
+      if (store.validState(s)) {
+        const saved = start0?.state;
+        if (sameWorkspace(s, saved)) return { s: { ...s, active: saved.active, example: saved.example }, why: "Restored your workspace." };
+        return { s, why: "Loaded the shared workspace.", replaces: true, version: s.version };
+      }
+    } catch (err) {
+      return { s: start0?.state || store.fromExample(examples[0]), why: err.message, bad: true };
+    }
+  }
+  const m = /\/s\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  if (m) {
+    try {
+      const res = await fetch(`../api/snippets/${m[1]}`);
+      if (res.ok) {
+        const s = await res.json();
+        if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true, version: s.version };
+      }
+    } catch { /* fall through */ }
+  }
+  if (start0) return { s: start0.state, why: "Restored your workspace." };
+  return { s: store.fromExample(examples[0]), why: "" };
+}
+
+/**
+ * share stores snap with the share service and shows the link it gives
+ * (or, without a service, a #s= link) in els (box, the hidden paragraph,
+ * and url, its text field), then copies it with copy(text, done).
+ */
+export async function share(els, snap, copy) {
+  // Only what decides the result, so one snippet always gets one ID.
+  let url = "";
+  try {
+    const res = await fetch("api/snippets", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(snap),
+    });
+    if (res.ok) url = new URL((await res.json()).url, location.href).href;
+  } catch { /* no share service: the fragment link still works */ }
+  if (!url) url = `${location.origin}${location.pathname}#s=${await encodeFragment(snap)}`;
+  els.box.hidden = false;
+  els.url.value = url;
+  els.url.select();
+  await copy(url, "Copied the link.");
+}

@@ -1,0 +1,176 @@
+// Running the workspace on the playground page and showing the answer:
+// the output, the command line, the errors pane, the editor's
+// diagnostics, the features table, the status line, and the compiled
+// view's line mapping (a .yakl entry shown as -o jsonnet: hovering a line
+// on either side lights up its pair). While the engine starts, the page
+// shows an answer it already has (saved.js): the engine's answer to the
+// same request on an earlier visit, or the build's answer to the first
+// example. The engine's latest answer is saved a second after it arrives
+// (or when the page goes away), not on every keystroke.
+import { stoppedSentence } from "./runner.js";
+import * as store from "./state.js";
+import { buildLineMap } from "./linemap.js";
+import { saveResult, savedResult, prerenderedResult } from "./saved.js";
+import { showDiagnostics, showStopped, workspacePath } from "./errors.js";
+
+function firstLine(resp) {
+  const d = resp.diagnostics?.[0];
+  return (d?.message || resp.stderr || "").split("\n")[0];
+}
+
+/**
+ * results runs the page state and shows its answers. els: command (the
+ * command line's code element) and errors (the errors pane). deps:
+ * state() is the page state, editor and output the two views, status the
+ * status line (status.js), features the features panel
+ * (features-panel.js), openFile(path) opens a workspace file.
+ */
+export function results(els, { state, editor, output, status, features, openFile }) {
+  let runner = null;
+  let engineReady = false;
+  let lastResponse = null;
+  let lineMap = null;
+  let timer = 0;
+  // Where the answer on the page came from: "" (the engine), "saved" or "build".
+  let showing = "";
+  let unsaved = null;
+  let saveTimer = 0;
+
+  // schedule runs the workspace as soon as this turn of the event loop is
+  // over (changes made together run once). There is no debounce: the
+  // runner keeps one run in flight and only the newest edit queued, so
+  // typing into a slow program costs no more runs than it can finish.
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(runNow, 0);
+  }
+
+  // runNow runs the workspace. Before the engine is ready the run waits in
+  // the runner's queue and goes to the worker the moment it is (a newer
+  // edit replaces it), so the first result does not wait on this thread.
+  async function runNow() {
+    clearTimeout(timer);
+    if (!runner) return; // start() runs the workspace once it has made the runner
+    const request = store.toRequest(state(), runner.version);
+    if (engineReady) status.run("Evaluating…", false, { keep: true });
+    else if (!lastResponse) {
+      const saved = savedResult(runner.build(), request);
+      const built = saved ? null : prerenderedResult(request);
+      if (saved) show(saved, request, { from: "saved" });
+      else if (built) show(built, request, { from: "build" });
+    } else if (showing) status.run("Loading the engine… The output is from before your edit.", false, { keep: true });
+    let resp;
+    try {
+      resp = await runner.run(request);
+    } catch (err) {
+      const stopped = stoppedSentence(err);
+      if (stopped) {
+        stop(stopped);
+        return;
+      }
+      if (engineReady) status.run(`The engine failed: ${err.message}`, true); // else start() says why
+      return;
+    }
+    if (!resp) return; // superseded by a newer edit
+    show(resp, request);
+  }
+
+  // stop says that a run was stopped (the watchdog) or ended with the
+  // engine (a crash), in the errors pane and the status line.
+  function stop(sentence) {
+    lastResponse = null;
+    lineMap = null;
+    showStopped(els.errors, sentence);
+    status.run(sentence, true);
+    status.finished();
+  }
+
+  function saveLater(request, resp) {
+    unsaved = { build: runner.build(), request, resp };
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(saveNow, 1000);
+  }
+
+  function saveNow() {
+    clearTimeout(saveTimer);
+    if (unsaved) saveResult(unsaved.build, unsaved.request, unsaved.resp);
+    unsaved = null;
+  }
+
+  // show puts a response on the page: the engine's, or one shown while the
+  // engine starts: from "saved", the answer the engine gave to the same
+  // request on an earlier visit; from "build", the answer to the first
+  // example computed when the site was built.
+  function show(resp, request, { from = "" } = {}) {
+    const early = from !== ""; // not the engine's own answer to this visit
+    lastResponse = resp;
+    showing = from;
+    const ok = (resp.exitCode ?? 0) === 0;
+    output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
+    els.command.textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
+    showDiagnostics(els.errors, resp, { files: state().files, goto });
+    if (resp.features && resp.features.length) features.set(resp.features);
+    lineMap = ok && request.output === "jsonnet" && request.entry.endsWith(".yakl")
+      ? buildLineMap(request.files[request.entry], resp.output) : null;
+    drawDiagnostics();
+    const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
+    const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
+    if (from === "saved") status.run(`Showing the result saved from your last visit (${ok ? "evaluated" : `failed, exit ${resp.exitCode},`} in ${t} ms); the engine is starting…`, !ok, { keep: true });
+    else if (from === "build") status.run("Showing this example's result as computed when the playground was built; the engine is starting…", !ok, { keep: true });
+    else if (ok) status.run(`Evaluated in ${t} ms.`);
+    else status.run(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+    const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, from } });
+    mark("kubecfg:first-result");
+    if (!early) {
+      mark("kubecfg:first-engine-result");
+      saveLater(request, resp);
+    }
+    status.finished();
+  }
+
+  // goto is an error's place, clicked in the errors pane.
+  function goto(path, line, column) {
+    if (path && path !== state().active) openFile(path);
+    editor.goto(line, column);
+  }
+
+  function drawDiagnostics() {
+    const s = state();
+    const diags = (lastResponse?.diagnostics || []).filter((d) => workspacePath(s.files, d.file) === s.active);
+    editor.setDiagnostics(diags);
+  }
+
+  function mappingActive() {
+    return lineMap && state().active === state().entry;
+  }
+
+  return {
+    /** runner is the engine's runner (runner.js), once the page has one. */
+    get runner() { return runner; },
+    set runner(r) { runner = r; },
+    /** ready records that the engine has started: runs now say "Evaluating…". */
+    ready() { engineReady = true; },
+    /** lastResponse is the answer on the page, or null. */
+    get lastResponse() { return lastResponse; },
+    /** showing is where the answer on the page came from: "" (the engine), "saved" or "build". */
+    get showing() { return showing; },
+    schedule,
+    runNow,
+    /** saveNow saves the engine's latest answer at once. */
+    saveNow,
+    /** drawDiagnostics draws the answer's diagnostics of the open file in the editor. */
+    drawDiagnostics,
+    /** mapFromSource lights up source line n and its output line (0: none). */
+    mapFromSource(n) {
+      const out = mappingActive() && n ? lineMap.toOutput.get(n) || 0 : 0;
+      output.highlightLine(out);
+      editor.highlightLine(out ? n : 0); // both ends of the pair light up
+    },
+    /** mapFromOutput lights up output line n and its source line (0: none). */
+    mapFromOutput(n) {
+      const src = mappingActive() && n ? lineMap.toSource.get(n) || 0 : 0;
+      editor.highlightLine(src);
+      output.highlightLine(src ? n : 0); // both ends of the pair light up
+    },
+  };
+}
