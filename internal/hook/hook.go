@@ -1,17 +1,24 @@
 // Package hook is kubecfg httpd's server: each Jsonnet file is a hook at
-// its own path, and a POST's body is the file's top-level argument
-// request. The evaluation is pkg/kubecfg's (Config.EvaluateHook); this
-// package only speaks HTTP.
+// its own path, and a POST's body, which must be JSON, is the file's
+// top-level argument request. The evaluation itself is the caller's (an
+// Evaluator: the CLI runs each in a process of its own, so that a hook
+// that dies or runs away costs that request only); this package speaks
+// HTTP: methods, the body's size and form, timeouts, and JSON errors.
 package hook
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"path"
 	"strings"
+	"time"
+	"unicode/utf8"
 
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
 // MaxBody is the largest request body a hook accepts.
@@ -23,10 +30,41 @@ func Path(file string) string {
 	return "/" + strings.TrimPrefix(strings.TrimSuffix(path.Clean(file), ".jsonnet"), "/")
 }
 
-// Handler serves each file as a hook: a POST's body is passed as the
-// top-level argument request (code), the file is evaluated with a fresh
-// VM, and the JSON result is the response. Other methods get 405.
-func Handler(c *kubecfg.Config, files []string) (http.Handler, error) {
+// Evaluator evaluates one hook file with request, a JSON text, as its
+// top-level argument request, and returns the JSON result. It must give
+// up when ctx is done.
+type Evaluator func(ctx context.Context, file string, request []byte) (string, error)
+
+// ErrTimeout is what an Evaluator returns when ctx ended the evaluation.
+var ErrTimeout = errors.New("the evaluation took too long and was stopped")
+
+// Options are a server's limits.
+type Options struct {
+	// Timeout bounds one evaluation (0: DefaultTimeout).
+	Timeout time.Duration
+	// ReadTimeout bounds reading a whole request, headers and body (0:
+	// a minute); headers alone get a sixth of it.
+	ReadTimeout time.Duration
+}
+
+// DefaultTimeout is the evaluation time limit when none is set.
+const DefaultTimeout = 30 * time.Second
+
+func (o Options) timeout() time.Duration {
+	if o.Timeout <= 0 {
+		return DefaultTimeout
+	}
+	return o.Timeout
+}
+
+// Handler serves each file as a hook: a POST's body must be JSON (what
+// hook callers such as metacontroller send; JSON is Jsonnet, so a call
+// means what it meant to kubecfg, which evaluates the body as code), and
+// is handed to eval; the JSON result is the response. Anything else is
+// answered with a JSON error: 405 for other methods, 413 for a body past
+// MaxBody, 408 for one that arrives too slowly, 400 for one that is not
+// JSON, 500 for an evaluation error, 504 past the time limit.
+func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("jsonnet filename required")
 	}
@@ -36,22 +74,84 @@ func Handler(c *kubecfg.Config, files []string) (http.Handler, error) {
 		mux.HandleFunc(Path(file), func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodPost {
 				w.Header().Set("Allow", http.MethodPost)
-				http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+				jsonError(w, http.StatusMethodNotAllowed, "method not allowed: a hook takes a POST")
 				return
 			}
 			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-			if err != nil {
-				http.Error(w, "error reading request: "+err.Error(), http.StatusRequestEntityTooLarge)
+			var tooBig *http.MaxBytesError
+			switch {
+			case errors.As(err, &tooBig):
+				jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than %d bytes", MaxBody))
+				return
+			case err != nil:
+				jsonError(w, http.StatusRequestTimeout, "the request body did not arrive in time")
 				return
 			}
-			out, err := c.EvaluateHook(file, string(body))
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusInternalServerError)
+			if msg := checkJSON(body); msg != "" {
+				jsonError(w, http.StatusBadRequest, msg)
 				return
 			}
-			w.Header().Set("Content-Type", "application/json")
-			io.WriteString(w, out)
+			ctx, cancel := context.WithTimeout(r.Context(), opts.timeout())
+			defer cancel()
+			out, err := eval(ctx, file, body)
+			switch {
+			case errors.Is(err, ErrTimeout):
+				jsonError(w, http.StatusGatewayTimeout, fmt.Sprintf("%v (the limit is %s)", err, opts.timeout()))
+			case err != nil:
+				jsonError(w, http.StatusInternalServerError, err.Error())
+			default:
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, out)
+			}
 		})
 	}
 	return mux, nil
+}
+
+// checkJSON says what is wrong with a request body, or "": it must be one
+// JSON value in UTF-8, nested no deeper than lex.MaxDepth (the limit of
+// all code this project evaluates).
+func checkJSON(body []byte) string {
+	if !utf8.Valid(body) {
+		return "the request body is not UTF-8"
+	}
+	if at := lex.JsonnetDepth(string(body), lex.MaxDepth); at >= 0 {
+		line, col := lex.Position(string(body), at)
+		return fmt.Sprintf("the request body is nested deeper than %d levels (line %d, column %d)", lex.MaxDepth, line, col)
+	}
+	if !json.Valid(body) {
+		var v any
+		err := json.Unmarshal(body, &v)
+		return fmt.Sprintf("the request body must be JSON: %v", err)
+	}
+	return ""
+}
+
+// jsonError answers {"error": msg} with code.
+func jsonError(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(map[string]string{"error": msg})
+}
+
+// Server is an http.Server for h with timeouts that a slow client cannot
+// stretch: headers in 10 s, the whole request in a minute (ReadTimeout),
+// the answer within the evaluation's limit and a minute more, idle
+// connections closed after two minutes.
+func Server(h http.Handler, opts Options) *http.Server {
+	read := opts.ReadTimeout
+	if read <= 0 {
+		read = time.Minute
+	}
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: read / 6,
+		ReadTimeout:       read,
+		WriteTimeout:      read + opts.timeout() + time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
 }

@@ -1,14 +1,30 @@
 package hook
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
+
+// inProcess evaluates hooks in this process (the CLI runs each in a
+// process of its own; cmd/kubecfg's httpd test covers that).
+func inProcess(c *kubecfg.Config) Evaluator {
+	return func(ctx context.Context, file string, request []byte) (string, error) {
+		return c.EvaluateHook(file, string(request))
+	}
+}
 
 func TestHandler(t *testing.T) {
 	c := &kubecfg.Config{Gates: features.AllAlpha(), Cwd: "/w", FS: importer.NewMapFS("/w", map[string]string{
@@ -16,10 +32,10 @@ func TestHandler(t *testing.T) {
 		"hooks/lib.libsonnet": "{ x: 1 }",
 		"bad.jsonnet":         "function(request) error 'no'",
 	})}
-	if _, err := Handler(c, nil); err == nil || err.Error() != "jsonnet filename required" {
+	if _, err := Handler(nil, inProcess(c), Options{}); err == nil || err.Error() != "jsonnet filename required" {
 		t.Fatalf("no files: %v", err)
 	}
-	h, err := Handler(c, []string{"hooks/sync.jsonnet", "bad.jsonnet"})
+	h, err := Handler([]string{"hooks/sync.jsonnet", "bad.jsonnet"}, inProcess(c), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,9 +46,19 @@ func TestHandler(t *testing.T) {
 	}{
 		{"post evaluates with the body as request", "POST", "/hooks/sync", `{"parent": {"metadata": {"name": "p1"}}}`, 200, `"seen": "p1"`},
 		{"imports resolve beside the hook", "POST", "/hooks/sync", `{"parent": {"metadata": {"name": "p1"}}}`, 200, `"lib": 1`},
-		{"other methods get 405", "GET", "/hooks/sync", "", 405, "method not allowed"},
+		{"other methods get 405", "GET", "/hooks/sync", "", 405, `{"error":"method not allowed: a hook takes a POST"}`},
 		{"an evaluation error is a 500", "POST", "/bad", "{}", 500, "RUNTIME ERROR: no"},
-		{"a body that is not Jsonnet is a 500", "POST", "/hooks/sync", "{", 500, "end of file while parsing"},
+		// kubecfg evaluates the body as code: any client could read the
+		// server's files, fetch URLs or end the server.
+		{"code is not JSON", "POST", "/hooks/sync", "importstr '/etc/passwd'", 400, "the request body must be JSON"},
+		{"an import is not JSON", "POST", "/hooks/sync", `{"x": import "/etc/passwd"}`, 400, "the request body must be JSON"},
+		{"a self-comparison is not JSON", "POST", "/hooks/sync", "local o = {a: o}; o == o", 400, "the request body must be JSON"},
+		{"unclosed brackets", "POST", "/hooks/sync", strings.Repeat("[", 10000), 400, "nested deeper than 1000 levels (line 1, column 1001)"},
+		{"too deep but closed", "POST", "/hooks/sync", strings.Repeat("[", 1001) + strings.Repeat("]", 1001), 400, "nested deeper than 1000 levels"},
+		{"as deep as allowed", "POST", "/bad", strings.Repeat("[", 1000) + strings.Repeat("]", 1000), 500, "RUNTIME ERROR: no"},
+		{"invalid UTF-8", "POST", "/hooks/sync", "{\"a\": \"\xff\"}", 400, "not UTF-8"},
+		{"an empty body", "POST", "/hooks/sync", "", 400, "the request body must be JSON"},
+		{"too large", "POST", "/hooks/sync", `"` + strings.Repeat("x", MaxBody) + `"`, 413, "larger than"},
 		{"unknown path", "POST", "/nope", "{}", 404, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -41,9 +67,76 @@ func TestHandler(t *testing.T) {
 			if rec.Code != tc.code || !strings.Contains(rec.Body.String(), tc.want) {
 				t.Errorf("%s %s: %d %q, want %d containing %q", tc.method, tc.path, rec.Code, rec.Body.String(), tc.code, tc.want)
 			}
-			if tc.code == 200 && rec.Header().Get("Content-Type") != "application/json" {
+			if tc.code != 404 && rec.Header().Get("Content-Type") != "application/json" {
 				t.Errorf("content type %q", rec.Header().Get("Content-Type"))
 			}
+			if tc.code >= 400 && tc.code != 404 {
+				var e struct{ Error string }
+				if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Error == "" {
+					t.Errorf("error body %q is not {\"error\": ...}: %v", rec.Body.String(), err)
+				}
+			}
 		})
+	}
+}
+
+// TestTimeout: an evaluation past the limit is a 504, and its context is
+// done (the CLI's evaluator kills its process then).
+func TestTimeout(t *testing.T) {
+	stopped := make(chan bool, 1)
+	eval := func(ctx context.Context, file string, request []byte) (string, error) {
+		<-ctx.Done()
+		stopped <- true
+		return "", ErrTimeout
+	}
+	h, _ := Handler([]string{"h.jsonnet"}, eval, Options{Timeout: 50 * time.Millisecond})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/h", strings.NewReader("{}")))
+	if rec.Code != 504 || !strings.Contains(rec.Body.String(), "took too long") || !<-stopped {
+		t.Errorf("%d %q", rec.Code, rec.Body.String())
+	}
+}
+
+// TestSlowClients: a client that sends its headers or its body too slowly
+// is cut off: 408 for the body, the connection closed for the headers.
+func TestSlowClients(t *testing.T) {
+	h, _ := Handler([]string{"h.jsonnet"}, func(ctx context.Context, file string, request []byte) (string, error) { return "{}", nil }, Options{})
+	srv := Server(h, Options{ReadTimeout: 600 * time.Millisecond})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	// The body never comes.
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /h HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("slow body: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 408 || !strings.Contains(string(b), "did not arrive in time") || strings.Contains(string(b), "127.0.0.1") {
+		t.Errorf("slow body: %d %q", resp.StatusCode, b)
+	}
+
+	// The headers never end.
+	start := time.Now()
+	conn2, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn2.Close()
+	fmt.Fprintf(conn2, "POST /h HTTP/1.1\r\nHost: x\r\n")
+	conn2.SetReadDeadline(time.Now().Add(5 * time.Second))
+	io.ReadAll(conn2)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("a connection whose headers never end stayed open %s", d)
 	}
 }

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kubecfg/kubecfg/internal/fatal"
+	"github.com/kubecfg/kubecfg/internal/testdata"
+)
+
+// hookFile dies, runs away, fails or answers, as the request asks.
+const hookFile = `function(request)
+  local o = { a: o };
+  if std.objectHas(request, 'die') then { r: o == o }
+  else if std.objectHas(request, 'spin') then { r: std.foldl(function(a, b) a + b, std.range(0, 1e9), 0) }
+  else if std.objectHas(request, 'fail') then error 'hook says no'
+  else { seen: request.name }
+`
+
+// TestHttpdSurvivesItsHooks runs the real server: a hook that dies of a
+// fatal Go error (a stack overflow that no recover() catches) or runs
+// past --eval-timeout costs its request only, the runaway's process is
+// gone after its 504, and the server answers the next request.
+func TestHttpdSurvivesItsHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the server and a hook that overflows the stack (about 10 s)")
+	}
+	bin := testdata.BuildKubecfg(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "hook.jsonnet"), []byte(hookFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := exec.Command(bin, "--alpha", "httpd", "-l", "127.0.0.1:0", "--eval-timeout", "30s", "hook.jsonnet")
+	srv.Dir = dir
+	stderr, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Process.Kill(); srv.Wait() }()
+	line, err := bufio.NewReader(stderr).ReadString('\n')
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening on ")
+	if err != nil || !ok {
+		t.Fatalf("server said %q (%v)", line, err)
+	}
+	post := func(body string) (int, string, time.Duration) {
+		start := time.Now()
+		resp, err := http.Post("http://"+addr+"/hook", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatalf("POST %s: %v", body, err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), time.Since(start)
+	}
+	if code, body, _ := post(`{"name": "a"}`); code != 200 || !strings.Contains(body, `"seen": "a"`) {
+		t.Fatalf("first request: %d %s", code, body)
+	}
+	if code, body, _ := post(`{"fail": 1}`); code != 500 || !strings.Contains(body, "RUNTIME ERROR: hook says no") || !strings.Contains(body, `\thook.jsonnet:5`) {
+		t.Errorf("failing hook: %d %s (want the error, the file named as given)", code, body)
+	}
+	if code, body, _ := post(`{"die": 1}`); code != 500 || !strings.Contains(body, strconv.Quote(fatal.Overflow)[1:40]) {
+		t.Errorf("dying hook: %d %s", code, body)
+	}
+	if code, body, _ := post(`{"name": "b"}`); code != 200 || !strings.Contains(body, `"seen": "b"`) {
+		t.Fatalf("after the fatal error: %d %s", code, body)
+	}
+	if code, body, _ := post("local o = {a: o}; o == o"); code != 400 {
+		t.Errorf("code as the body: %d %s", code, body)
+	}
+	if code, _, _ := post(`{"name": "c"}`); code != 200 {
+		t.Fatalf("the server did not survive")
+	}
+}
+
+// TestHttpdTimeout: past --eval-timeout the request is answered 504 and
+// its worker process is killed, not left burning CPU.
+func TestHttpdTimeout(t *testing.T) {
+	bin := testdata.BuildKubecfg(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "hook.jsonnet"), []byte(hookFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := exec.Command(bin, "--alpha", "httpd", "-l", "127.0.0.1:0", "--eval-timeout", "1s", "hook.jsonnet")
+	srv.Dir = dir
+	srv.Env = append(os.Environ(), supervisedEnv+"=1") // the server is this process: its children are the workers
+	stderr, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Process.Kill(); srv.Wait() }()
+	line, _ := bufio.NewReader(stderr).ReadString('\n')
+	addr, _ := strings.CutPrefix(strings.TrimSpace(line), "listening on ")
+	start := time.Now()
+	resp, err := http.Post("http://"+addr+"/hook", "application/json", strings.NewReader(`{"spin": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 504 || !strings.Contains(string(b), "took too long") || time.Since(start) > 10*time.Second {
+		t.Errorf("runaway: %d %s after %s", resp.StatusCode, b, time.Since(start))
+	}
+	if kids := children(srv.Process.Pid); len(kids) > 0 {
+		t.Errorf("worker processes still running after the 504: %v", kids)
+	}
+}
+
+// children lists the processes whose parent is pid (Linux /proc).
+func children(pid int) []string {
+	var out []string
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, s := range stats {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		rest := string(b[strings.LastIndexByte(string(b), ')')+2:])
+		f := strings.Fields(rest)
+		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
