@@ -2,9 +2,7 @@ package importer
 
 import (
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -14,14 +12,6 @@ import (
 // for which errors.Is(err, fs.ErrNotExist) holds.
 type FS interface {
 	ReadFile(name string) ([]byte, error)
-}
-
-// OSFS reads the real file system. The CLI uses it.
-type OSFS struct{}
-
-// ReadFile reads the named file from disk.
-func (OSFS) ReadFile(name string) ([]byte, error) {
-	return os.ReadFile(filepath.FromSlash(name))
 }
 
 // MapFS is an in-memory file system: absolute slash paths to contents. The
@@ -56,3 +46,7 @@ func (m MapFS) Names() []string {
 	sort.Strings(names)
 	return names
 }
+
+// MaxFileSize is the most one import (a file, a URL, an input) may read:
+// far more than any Jsonnet program's file, far less than memory.
+const MaxFileSize = 64 << 20

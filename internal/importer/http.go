@@ -13,9 +13,13 @@ import (
 // HTTPFetcher fetches http(s):// imports with net/http. Native builds only.
 type HTTPFetcher struct{ Client *http.Client }
 
-// DefaultFetcher returns an HTTPFetcher with a 30 second timeout.
+// FetchTimeout bounds one http(s) import, from the request to the last
+// byte of the answer.
+const FetchTimeout = 15 * time.Second
+
+// DefaultFetcher returns an HTTPFetcher with FetchTimeout.
 func DefaultFetcher() Fetcher {
-	return HTTPFetcher{Client: &http.Client{Timeout: 30 * time.Second}}
+	return HTTPFetcher{Client: &http.Client{Timeout: FetchTimeout}}
 }
 
 // Fetch gets url; a 404 wraps fs.ErrNotExist.
@@ -31,5 +35,12 @@ func (f HTTPFetcher) Fetch(url string) ([]byte, error) {
 	case resp.StatusCode != http.StatusOK:
 		return nil, fmt.Errorf("error reading content: %s", resp.Status)
 	}
-	return io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	b, err := io.ReadAll(io.LimitReader(resp.Body, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileSize {
+		return nil, fmt.Errorf("%s is larger than the %d MiB one import may read", url, MaxFileSize>>20)
+	}
+	return b, nil
 }

@@ -35,6 +35,7 @@ type compiler struct {
 
 	scopes  scopes
 	anchors anchorTable
+	cursor  exprCursor // exprPos's place in the scalar it is placing
 
 	sepLocals bool            // see options
 	declared  map[string]bool // file locals declared so far (sepLocals)

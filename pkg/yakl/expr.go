@@ -1,6 +1,7 @@
 package yakl
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/kubecfg/kubecfg/internal/predefine"
@@ -97,12 +98,17 @@ func (c *compiler) number(n *yaml.Node, conv func(string) (string, string)) (str
 // posIn gives the line and column of a byte offset of a scalar's value.
 // Block scalars and multi-line quoted scalars get an approximate column.
 func posIn(n *yaml.Node, off int) (int, int) {
+	before := n.Value[:min(off, len(n.Value))]
+	return posAfter(n, off, strings.Count(before, "\n"), strings.LastIndexByte(before, '\n'))
+}
+
+// posAfter is posIn for an offset with k newlines before it, the last at
+// lastNL (-1: none).
+func posAfter(n *yaml.Node, off, k, lastNL int) (int, int) {
 	if off > len(n.Value) {
 		off = len(n.Value)
 	}
-	before := n.Value[:off]
-	k := strings.Count(before, "\n")
-	col := off - strings.LastIndexByte(before, '\n')
+	col := off - lastNL
 	switch {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
 		return n.Line + 1 + k, col + n.Column
@@ -115,32 +121,87 @@ func posIn(n *yaml.Node, off int) (int, int) {
 	return n.Line + k, n.Column + off
 }
 
-// exprPos is the source line and column of the "${" at byte offset off of
-// a scalar's value. In block scalars and multi-line quoted scalars the value
-// does not keep the source's lines (folding, escapes), so it finds the same
-// "${" in the source: the k-th one after the node's start.
-func (c *compiler) exprPos(n *yaml.Node, off int) (int, int) {
-	line, col := posIn(n, off)
-	style := n.Style &^ yaml.TaggedStyle
-	src, starts := c.syn.Src, c.syn.Starts
-	if style == 0 || n.Line > len(starts) {
-		return line, col
-	}
-	k := strings.Count(strings.ReplaceAll(n.Value[:off], "$${", ""), "${")
-	o := starts[n.Line-1] + n.Column - 1
-	for i := o; i+1 < len(src); i++ {
-		if src[i] == '$' && src[i+1] == '$' && i+2 < len(src) && src[i+2] == '{' {
+// nextExpr is the offset of the first "${" of s at or after from that is
+// not the escape "$${", or -1.
+func nextExpr(s []byte, from int) int {
+	for i := from; i+1 < len(s); i++ {
+		if s[i] == '$' && s[i+1] == '$' && i+2 < len(s) && s[i+2] == '{' {
 			i += 2
 			continue
 		}
-		if src[i] == '$' && src[i+1] == '{' {
-			if k == 0 {
-				return c.syn.LineCol(i)
-			}
-			k--
+		if s[i] == '$' && s[i+1] == '{' {
+			return i
 		}
 	}
-	return line, col
+	return -1
+}
+
+// exprCursor places the expressions of one scalar in order, walking its
+// value and the source together, so that a scalar with many expressions
+// costs linear time, not quadratic.
+type exprCursor struct {
+	node   *yaml.Node
+	value  []byte
+	voff   int // where the value's walk is
+	k      int // the "${" before voff
+	nl     int // the newlines before voff
+	lastNL int // the offset of the last of them (-1: none)
+	soff   int // the source offset of the k-th "${" after the node's start, or where the walk starts
+	sk     int // which "${" soff is (-1: none yet)
+	noMore bool
+}
+
+// exprPos is the source line and column of the "${" at byte offset off of
+// a scalar's value. In block scalars and multi-line quoted scalars the value
+// does not keep the source's lines (folding, escapes), so it finds the same
+// "${" in the source: the k-th one after the node's start. Calls for one
+// node come in increasing off.
+func (c *compiler) exprPos(n *yaml.Node, off int) (int, int) {
+	cur := &c.cursor
+	if cur.node != n || off < cur.voff {
+		start := 0
+		if n.Line <= len(c.syn.Starts) {
+			start = c.syn.Starts[n.Line-1] + n.Column - 1
+		}
+		*cur = exprCursor{node: n, value: []byte(n.Value), soff: start, sk: -1, lastNL: -1}
+	}
+	for cur.voff < off && cur.voff < len(cur.value) {
+		j := nextExpr(cur.value, cur.voff)
+		if j < 0 || j >= off {
+			j = off
+		} else {
+			cur.k++
+			j++ // past this "${"'s $
+		}
+		seg := cur.value[cur.voff:min(j, len(cur.value))]
+		if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+			cur.nl += bytes.Count(seg, []byte("\n"))
+			cur.lastNL = cur.voff + i
+		}
+		cur.voff = j
+	}
+	line, col := posAfter(n, off, cur.nl, cur.lastNL)
+	style := n.Style &^ yaml.TaggedStyle
+	if style == 0 || n.Line > len(c.syn.Starts) {
+		return line, col
+	}
+	src := c.syn.Src
+	for cur.sk < cur.k && !cur.noMore {
+		from := cur.soff
+		if cur.sk >= 0 {
+			from = cur.soff + 2
+		}
+		i := nextExpr(src, from)
+		if i < 0 {
+			cur.noMore = true
+			break
+		}
+		cur.soff, cur.sk = i, cur.sk+1
+	}
+	if cur.sk != cur.k {
+		return line, col
+	}
+	return c.syn.LineCol(cur.soff)
 }
 
 // templateText writes the code of a scalar's text: one expression, or a
@@ -153,6 +214,9 @@ func (c *compiler) templateText(n *yaml.Node, text string) error {
 	}
 	if len(parts) == 1 && parts[0].isExpr {
 		return c.expr(n, parts[0], false)
+	}
+	if len(parts) > maxChain {
+		return c.joinText(n, parts)
 	}
 	for i, p := range parts {
 		if i > 0 {
@@ -169,6 +233,33 @@ func (c *compiler) templateText(n *yaml.Node, text string) error {
 		}
 		writeJSONString(&c.b, p.lit)
 	}
+	return nil
+}
+
+// maxChain is the most parts a scalar's text is written as a + chain:
+// go-jsonnet evaluates and formats a chain in time quadratic in its
+// length, so a longer text is written as one std.join.
+const maxChain = 64
+
+// joinText writes a scalar's text of many parts as std.join(”, [...]),
+// each expression through std.toString (” + x is std.toString(x)).
+func (c *compiler) joinText(n *yaml.Node, parts []part) error {
+	c.w("std.join('', [")
+	for i, p := range parts {
+		if i > 0 {
+			c.w(", ")
+		}
+		if !p.isExpr {
+			writeJSONString(&c.b, p.lit)
+			continue
+		}
+		c.w("std.toString(")
+		if err := c.expr(n, p, false); err != nil {
+			return err
+		}
+		c.w(")")
+	}
+	c.w("])")
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -80,8 +81,12 @@ func Reads(src []byte) bool {
 	return err == nil
 }
 
-// LineCol is the line and column of a byte offset of Src.
-func (s *Stream) LineCol(off int) (int, int) { return lineCol(s.Src, off) }
+// LineCol is the line and column of a byte offset of Src, found by a
+// binary search of Starts.
+func (s *Stream) LineCol(off int) (int, int) {
+	line := sort.SearchInts(s.Starts, off+1) // the first start after off
+	return line, off - s.Starts[line-1] + 1
+}
 
 func lineStarts(src []byte) []int {
 	starts := []int{0}
