@@ -18,6 +18,8 @@ func TestLocate(t *testing.T) {
 			Diagnostic{File: "app.jsonnet", Line: 1, Column: 14, EndLine: 1, EndColumn: 31, Message: "RUNTIME ERROR: boom"}},
 		{"yakl error", "error reading app.yakl: file:///workspace/app.yakl:3:7: duplicate key \"a\"\n",
 			Diagnostic{File: "app.yakl", Line: 3, Column: 7, EndLine: 3, EndColumn: 7, Message: "duplicate key \"a\""}},
+		{"a name a URL escapes", "RUNTIME ERROR: x\n\tfile:///workspace/%3Csvg%20onload=x%3E%20a.jsonnet:1:5-14\tobject <anonymous>\n",
+			Diagnostic{File: "<svg onload=x> a.jsonnet", Line: 1, Column: 5, EndLine: 1, EndColumn: 14, Message: "RUNTIME ERROR: x"}},
 		{"outside the workspace", "RUNTIME ERROR: x\n\tinternal:///kubecfg.libsonnet:10:3-5\tfunction <y>\n",
 			Diagnostic{Message: "RUNTIME ERROR: x"}},
 		{"no position", "eval is an alpha feature; turn it on with --features=eval\n",

@@ -97,3 +97,19 @@ func TestLocateErrorUsesData(t *testing.T) {
 		t.Errorf("locateError = %+v, want %+v", got, want)
 	}
 }
+
+// TestLocateErrorNamesAsTyped: a diagnostic names a file as it was typed,
+// not as its file:// URL escapes it (the page links it to its tab and
+// shows it as text).
+func TestLocateErrorNamesAsTyped(t *testing.T) {
+	for _, files := range []map[string]string{
+		{"<svg onload=x> a.jsonnet": "{a: error 'x'}"},
+		{"<svg onload=x> a.jsonnet": "import 'lib b.libsonnet'", "lib b.libsonnet": "{"},
+	} {
+		resp := Run(Request{Command: "show", Entry: "<svg onload=x> a.jsonnet", Files: files})
+		d := resp.Diagnostics[0]
+		if _, ok := files[d.File]; !ok || d.Line != 1 {
+			t.Errorf("diagnostic names %q line %d, want a workspace file of %v", d.File, d.Line, files)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package playground
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"path"
 	"strings"
 	"sync"
@@ -237,7 +238,14 @@ func (r *Runner) fail(resp *Response, err error) {
 // relName turns a file URL or path under root into the workspace name.
 func relName(name, root string) string {
 	name = strings.TrimPrefix(name, importer.YAKLScheme)
-	name = strings.TrimPrefix(name, "file://")
+	if p, ok := strings.CutPrefix(name, "file://"); ok {
+		// A file URL escapes what a name may hold (%20, %3C): the name is
+		// the file's as typed.
+		if u, err := url.PathUnescape(p); err == nil {
+			p = u
+		}
+		name = p
+	}
 	if rel, ok := strings.CutPrefix(name, strings.TrimSuffix(root, "/")+"/"); ok {
 		return rel
 	}
