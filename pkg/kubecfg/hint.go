@@ -1,8 +1,10 @@
 package kubecfg
 
 import (
+	"errors"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 // KubecfgHint is printed after an "Unknown variable: kubecfg" error
@@ -22,6 +24,8 @@ func Hint(err error) string {
 	}
 	msg := err.Error()
 	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return "hint: another program listens on that address: give another with -l, as in -l 127.0.0.1:9090 (make serve SERVE_FLAGS='-l 127.0.0.1:9090')"
 	case strings.Contains(msg, "Unknown variable: kubecfg\n") || strings.HasSuffix(msg, "Unknown variable: kubecfg"):
 		return KubecfgHint
 	case yaklParse.MatchString(msg):
