@@ -69,10 +69,10 @@ valid input means and never leave alpha through a gate.
 ## Turning features on and off
 
 ` + "```" + `console
-$ kubecfg show --features=yakl app.yakl
-$ kubecfg show --features=yakl,knit app.yakl
-$ kubecfg show --features=yakl --features=knit app.yakl   # same as above
-$ kubecfg show --features=knit=false app.jsonnet          # turn off a beta feature
+$ kubecfg show --features=yakl pod.yakl
+$ kubecfg show --features=yakl,knit app.yakl             # app.yakl uses kubecfg.knit too
+$ kubecfg show --features=yakl --features=knit app.yakl  # same as above
+$ kubecfg show --alpha --features=knit=false pod.yakl    # every alpha feature but knit
 $ KUBECFG_FEATURES=yakl,knit kubecfg show app.yakl
 ` + "```" + `
 
