@@ -48,11 +48,11 @@ func docsCommands(t *testing.T) map[string][]string {
 
 // TestDocsCommands runs every kubecfg command line of the docs, as
 // written, in a directory of the files they name
-// (testdata/commands.txtar), with the kubecfg built from this tree: each
+// (testdata/commands/files.txtar), with the kubecfg built from this tree: each
 // must succeed.
 func TestDocsCommands(t *testing.T) {
 	bin := testdata.BuildKubecfg(t)
-	ar, err := txtar.ParseFile("testdata/commands.txtar")
+	ar, err := txtar.ParseFile("testdata/commands/files.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
