@@ -32,8 +32,8 @@ type Site struct {
 	Pages []Page
 }
 
-// Load reads docsDir/examples/*.txtar and docsDir/*.md, keeping the pages
-// with example regions.
+// Load reads docsDir/examples/*.txtar and docsDir/*.md: every page, with
+// its example regions (a page links to others, which must be there too).
 func Load(docsDir string) (*Site, error) {
 	exs, err := LoadExamples(filepath.Join(docsDir, "examples"))
 	if err != nil {
@@ -58,9 +58,6 @@ func Load(docsDir string) (*Site, error) {
 		regions, err := Regions(p, md)
 		if err != nil {
 			return nil, err
-		}
-		if len(regions) == 0 {
-			continue
 		}
 		page := Page{Name: strings.TrimSuffix(filepath.Base(p), ".md"), Path: p, Title: title(md), Markdown: md}
 		for _, r := range regions {
