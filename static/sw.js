@@ -34,6 +34,21 @@ self.addEventListener("activate", (ev) => {
   })());
 });
 
+// networkFirst answers a navigation outside the playground's pages (the
+// docs) from the network, keeping a copy, and from that copy offline.
+async function networkFirst(req) {
+  const cache = await caches.open(CACHE);
+  try {
+    const res = await fetch(req);
+    if (res.ok && res.type === "basic") cache.put(req, res.clone());
+    return res;
+  } catch (err) {
+    const hit = await cache.match(req);
+    if (hit) return hit;
+    throw err;
+  }
+}
+
 let checking = null;
 async function checkForUpdate() {
   const cache = await caches.open(CACHE);
@@ -60,7 +75,13 @@ self.addEventListener("fetch", (ev) => {
   // as the site serves it, because the page of /s/ID loads files relative
   // to /s/.
   const snippet = /^s\/[A-Za-z0-9_-]{22}$/.test(rel);
-  const page = req.mode === "navigate" || PAGES.has(rel) || snippet;
+  // The playground's own pages; any other navigation (a docs page) is that
+  // page: from the network, from the cache when offline.
+  const page = PAGES.has(rel) || snippet;
+  if (!page && req.mode === "navigate") {
+    ev.respondWith(networkFirst(req));
+    return;
+  }
   const asset = !snippet && rel.startsWith("s/") ? new URL(rel.slice(2) + url.search, self.registration.scope).href : null;
   ev.respondWith((async () => {
     const cache = await caches.open(CACHE);

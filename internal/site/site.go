@@ -96,6 +96,9 @@ func (s *site) route(p string) (string, bool) {
 		p = "/" + rest
 	}
 	name := strings.TrimPrefix(p, "/")
+	if strings.HasSuffix(name, "/") {
+		name += IndexPage // a directory's page: /docs/ is docs/index.html
+	}
 	if !fs.ValidPath(name) || name == "." {
 		return "", false
 	}

@@ -34,6 +34,7 @@ func testFS() fstest.MapFS {
 		".hidden":                  file("secret"),
 		"_headers":                 file("/*\n"),
 		"icons/icon.svg":           file("<svg/>"),
+		"docs/index.html":          file("<!doctype html><title>docs</title>"),
 	}
 }
 
@@ -84,6 +85,8 @@ func TestStatic(t *testing.T) {
 		{name: "missing", path: "/nope.js", status: 404},
 		{name: "directory", path: "/dist", status: 404},
 		{name: "directory_slash", path: "/dist/", status: 404},
+		{name: "directory_index", path: "/docs/", status: 200, contentType: "text/html; charset=utf-8", cache: site.NoCache, body: "<!doctype html><title>docs</title>"},
+		{name: "directory_index_no_escape", path: "/docs/../", status: 404},
 		{name: "dot_file", path: "/.hidden", status: 404},
 		{name: "headers_file_hidden", path: "/_headers", status: 404},
 		{name: "dot_dot", path: "/dist/../index.html", status: 404},
