@@ -4,6 +4,14 @@
 // a queued one), and stops a run past its time limit by terminating the
 // worker and starting a fresh one at once.
 //
+// Requests come in lanes, each with at most one request waiting: "main"
+// (the page's runs of the workspace), "export" (a download of the objects
+// as files) and "trace" (where an output line comes from). The worker
+// takes main first, then export, then trace. A main run drops the trace
+// waiting (the program it traced has changed), and ends a preemptible run
+// in flight (a trace of the whole output, which takes up to 1.5 s) by
+// starting a fresh worker, so an edit never waits for a trace.
+//
 // The page starts on the core engine (kubecfg-core.wasm: no JSON Schema
 // validator, so it is smaller and starts faster). A run that needs the
 // validator comes back with needsFullEngine; the runner then switches to
@@ -40,13 +48,17 @@ export function stoppedSentence(err) {
   return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
 }
 
+const lanes = ["main", "export", "trace"];
+
 export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
    *          workerUrl: string, timeoutMs?: number,
-   *          onRestart?: (why: string) => void}} opts
+   *          onRestart?: (why: string, request?: object) => void}} opts
    * wasmUrl is the engine to start with; fullWasmUrl, when given, the one
-   * to switch to for a run that needs it.
+   * to switch to for a run that needs it. onRestart(why) is told of a new
+   * worker: "full" (with the request that needs the full engine),
+   * "crash" or "timeout".
    */
   constructor(opts) {
     this.opts = { timeoutMs: 5000, ...opts };
@@ -57,11 +69,12 @@ export class Runner {
     this.workerReady = null;
     this.started = null;
     this.seq = 0;
-    this.inflight = null; // {id, resolve, reject, timer}
-    this.queued = null; // {request, resolve, reject}
+    this.inflight = null; // {id, request, resolve, reject, lane, preempt, timer}
+    this.queued = []; // jobs waiting, at most one per lane: {request, resolve, reject, lane, preempt}
     this.version = "";
     this.features = [];
     this.startup = null;
+    this.preempted = 0; // runs ended by preempt, for the tests and the benchmark
   }
 
   /**
@@ -139,19 +152,59 @@ export class Runner {
     return this.workerReady;
   }
 
-  /** run evaluates one request; a newer call replaces one still queued. */
-  run(request) {
+  /**
+   * run evaluates one request; a newer call of the same lane replaces one
+   * still queued (which resolves to null). lane is "main", "export" or
+   * "trace"; preempt marks a run that a main run may end (it then
+   * resolves to null).
+   */
+  run(request, { lane = "main", preempt = false } = {}) {
     return new Promise((resolve, reject) => {
-      if (this.queued) this.queued.resolve(null); // superseded
-      this.queued = { request, resolve, reject };
+      this.drop(lane);
+      if (lane === "main") {
+        this.drop("trace");
+        // (Not while the first worker still compiles the engine: a fresh
+        // worker would compile it again.)
+        if (this.inflight?.preempt && this.module) this.preempt();
+      }
+      this.queued.push({ request, resolve, reject, lane, preempt });
       this.pump();
     });
   }
 
+  /** drop resolves the job waiting in lane, if any, to null. */
+  drop(lane) {
+    const i = this.queued.findIndex((j) => j.lane === lane);
+    if (i >= 0) this.queued.splice(i, 1)[0].resolve(null);
+  }
+
+  /** next takes the waiting job to run next: main, then export, then trace. */
+  next() {
+    for (const lane of lanes) {
+      const i = this.queued.findIndex((j) => j.lane === lane);
+      if (i >= 0) return this.queued.splice(i, 1)[0];
+    }
+    return null;
+  }
+
+  /**
+   * preempt ends the preemptible run in flight: its worker is replaced by
+   * a fresh one (from the compiled module), and the run resolves to null.
+   */
+  preempt() {
+    const job = this.inflight;
+    this.inflight = null;
+    clearTimeout(job.timer);
+    this.worker.terminate();
+    this.spawn().catch(() => {}); // pump reports a failure to the next job
+    this.preempted++;
+    performance.mark("kubecfg:preempted"); // read by the tests
+    job.resolve(null);
+  }
+
   async pump() {
-    if (this.inflight || !this.queued) return;
-    const job = this.queued;
-    this.queued = null;
+    if (this.inflight || !this.queued.length) return;
+    const job = this.next();
     const id = ++this.seq;
     this.inflight = { ...job, id, timer: 0 };
     this.start();
@@ -195,9 +248,9 @@ export class Runner {
     this.url = this.opts.fullWasmUrl;
     this.module = null;
     this.spawn().catch(() => {}); // pump reports a failure to the job
-    if (this.opts.onRestart) this.opts.onRestart("full");
-    if (this.queued) job.resolve(null);
-    else this.queued = { request: job.request, resolve: job.resolve, reject: job.reject };
+    if (this.opts.onRestart) this.opts.onRestart("full", job.request);
+    if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
+    else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt });
     this.pump();
   }
 

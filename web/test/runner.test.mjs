@@ -1,0 +1,137 @@
+// The runner's lanes (web/src/runner.js) against a stand-in worker: main
+// runs go first and drop a waiting trace, each lane keeps only its newest
+// request, and a main run ends a preemptible trace in flight by starting a
+// fresh worker.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+import { Runner } from "../src/runner.js";
+
+// FakeWorker answers init at once and holds every run until the test
+// answers it (answer), in the order they were posted.
+let workers = [];
+class FakeWorker {
+  constructor(url, opts) {
+    this.name = opts?.name;
+    this.runs = [];
+    this.terminated = false;
+    workers.push(this);
+  }
+  postMessage(m) {
+    if (m.type === "init") {
+      queueMicrotask(() => this.onmessage({ data: { type: "ready", version: "v0", features: [], module: m.module ? undefined : "module" } }));
+    } else if (m.type === "run") {
+      this.runs.push(m);
+    }
+  }
+  terminate() { this.terminated = true; }
+  /** answer replies to the oldest unanswered run with response. */
+  answer(response = { output: "", exitCode: 0 }) {
+    const m = this.runs.shift();
+    this.onmessage({ data: { type: "result", id: m.id, response: { ...response, echo: m.request }, wallMs: 1 } });
+  }
+}
+globalThis.Worker = FakeWorker;
+globalThis.location ??= { href: "http://127.0.0.1/", search: "" };
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+let runner;
+beforeEach(async () => {
+  workers = [];
+  runner = new Runner({ wasmUrl: "core.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
+  await runner.start();
+});
+
+test("main runs go before a waiting trace, and a newer request replaces the one waiting in its lane", async () => {
+  const w = workers[0];
+  const first = runner.run({ n: 1 });
+  await tick();
+  const trace1 = runner.run({ n: "t1" }, { lane: "trace" });
+  const exp = runner.run({ n: "x" }, { lane: "export" });
+  const trace2 = runner.run({ n: "t2" }, { lane: "trace" });
+  assert.equal(await trace1, null, "a newer trace replaces the waiting one");
+  w.answer();
+  assert.deepEqual((await first).echo, { n: 1 });
+  await tick();
+  assert.deepEqual(w.runs.map((m) => m.request.n), ["x"], "the export goes before the trace");
+  w.answer();
+  assert.deepEqual((await exp).echo, { n: "x" });
+  await tick();
+  w.answer();
+  assert.deepEqual((await trace2).echo, { n: "t2" });
+});
+
+test("a main run drops the trace waiting, not the export", async () => {
+  const w = workers[0];
+  const first = runner.run({ n: 1 });
+  await tick();
+  const trace = runner.run({ n: "t" }, { lane: "trace" });
+  const exp = runner.run({ n: "x" }, { lane: "export" });
+  const second = runner.run({ n: 2 });
+  assert.equal(await trace, null);
+  assert.equal(await Promise.race([first.then(() => "answered"), tick().then(() => "in flight")]), "in flight", "a run in flight is not dropped");
+  w.answer();
+  await first;
+  await tick();
+  assert.deepEqual(w.runs.map((m) => m.request.n), [2]);
+  w.answer();
+  assert.deepEqual((await second).echo, { n: 2 });
+  await tick();
+  w.answer();
+  assert.deepEqual((await exp).echo, { n: "x" });
+});
+
+test("a main run preempts a preemptible trace in flight: a fresh worker runs it", async () => {
+  const w = workers[0];
+  const trace = runner.run({ n: "all" }, { lane: "trace", preempt: true });
+  await tick();
+  assert.equal(w.runs.length, 1);
+  const edit = runner.run({ n: 1 });
+  assert.equal(await trace, null, "the preempted trace resolves to null");
+  assert.ok(w.terminated, "its worker is ended");
+  assert.equal(runner.preempted, 1);
+  const fresh = workers[1];
+  assert.ok(fresh && fresh !== w);
+  await tick();
+  assert.deepEqual(fresh.runs.map((m) => m.request.n), [1]);
+  fresh.answer();
+  assert.deepEqual((await edit).echo, { n: 1 });
+});
+
+test("a main run waits for a trace in flight that is not preemptible; a trace waits behind main runs", async () => {
+  const w = workers[0];
+  const trace = runner.run({ n: "line" }, { lane: "trace" });
+  await tick();
+  const edit = runner.run({ n: 1 });
+  const other = runner.run({ n: "all" }, { lane: "trace", preempt: true });
+  assert.equal(w.terminated, false);
+  w.answer();
+  assert.deepEqual((await trace).echo, { n: "line" });
+  await tick();
+  w.answer();
+  assert.deepEqual((await edit).echo, { n: 1 });
+  await tick();
+  w.answer();
+  assert.deepEqual((await other).echo, { n: "all" });
+  assert.equal(runner.preempted, 0);
+});
+
+test("a run that needs the full engine is run again there, in its lane", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", fullWasmUrl: "full.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
+  const restarts = [];
+  runner.opts.onRestart = (why, req) => restarts.push([why, req?.n]);
+  await runner.start();
+  const core = workers.at(-1);
+  const exp = runner.run({ n: "x" }, { lane: "export" });
+  await tick();
+  core.answer({ output: "", exitCode: 1, needsFullEngine: true });
+  assert.ok(core.terminated);
+  assert.deepEqual(restarts, [["full", "x"]]);
+  const full = workers.at(-1);
+  assert.notEqual(full, core);
+  assert.match(full.name, /full\.wasm/);
+  await tick();
+  full.answer({ output: "", exitCode: 0, exportFiles: [] });
+  const resp = await exp;
+  assert.deepEqual(resp.echo, { n: "x" });
+  assert.equal(resp.exitCode, 0);
+});
