@@ -1,34 +1,52 @@
 // The playground page's controls, the CLI's flags: Command, Output format,
-// Expression (eval -e), --alpha (in the Features panel), the ext vars and
-// TLAs (the Variables panel), and the Run button with its key, Ctrl-Enter
+// Expression (eval -e), --show-provenance, --alpha (in the Features
+// panel), the ext vars and TLAs (the Variables panel), the export's file
+// names (the Export panel), and the Run button with its key, Ctrl-Enter
 // (Cmd-Enter on a Mac).
+import { defaultExportNames } from "./state.js";
 
 const varKinds = ["extStr", "extCode", "tlaStr", "tlaCode"];
 
 /**
  * renderControls shows the controls c (state.js blankControls' shape) in
- * els: command, output, expr, alpha, and vars (extStr, extCode, tlaStr,
- * tlaCode: the textareas).
+ * els: command, output, expr, alpha, provenance (the --show-provenance
+ * checkbox), exportNames and exportExt (the Export panel's inputs),
+ * exportNote (what it says when the command is not show), and vars
+ * (extStr, extCode, tlaStr, tlaCode: the textareas).
  */
 export function renderControls(els, c) {
   els.command.value = c.command;
   els.output.value = c.output;
   els.expr.value = c.expr;
-  els.expr.disabled = c.command !== "eval";
   els.alpha.checked = c.alpha;
+  els.provenance.checked = c.showProvenance;
+  els.exportNames.value = c.exportNames;
+  els.exportExt.value = c.exportExt;
+  els.exportNames.placeholder = defaultExportNames;
   for (const k of varKinds) els.vars[k].value = c.vars[k];
+  enableFor(els, c.command);
+}
+
+// enableFor enables the controls of command: -e for eval, show's flags for
+// show (eval has none of them; the request leaves them out).
+function enableFor(els, command) {
+  els.expr.disabled = command !== "eval";
+  const show = command === "show";
+  for (const el of [els.provenance, els.exportNames, els.exportExt, els.exportRun]) el.disabled = !show;
+  els.exportNote.hidden = show;
 }
 
 /**
  * bindControls makes the controls in els (renderControls' and run, the
  * button; keys, the element whose Ctrl-Enter runs) change the workspace's
  * controls. deps: controls() is the page state's controls, changed() is
- * called after each change, runNow() runs the workspace, evalEnabled()
+ * called after each change, runNow() runs the workspace, traceKey()
+ * traces the output line under the output's cursor, evalEnabled()
  * says whether the engine has the eval feature on, rerender() shows the
  * page state's controls again, tell(text) is the status line's notice.
  */
-export function bindControls(els, { controls, changed, runNow, evalEnabled, rerender, tell }) {
-  els.command.addEventListener("change", (e) => { controls().command = e.target.value; els.expr.disabled = e.target.value !== "eval"; changed(); });
+export function bindControls(els, { controls, changed, runNow, traceKey, evalEnabled, rerender, tell }) {
+  els.command.addEventListener("change", (e) => { controls().command = e.target.value; enableFor(els, e.target.value); changed(); });
   els.output.addEventListener("change", (e) => {
     const c = controls();
     c.output = e.target.value;
@@ -43,11 +61,17 @@ export function bindControls(els, { controls, changed, runNow, evalEnabled, rere
   });
   els.expr.addEventListener("input", (e) => { controls().expr = e.target.value; changed(); });
   els.alpha.addEventListener("change", (e) => { controls().alpha = e.target.checked; changed(); });
+  els.provenance.addEventListener("change", (e) => { controls().showProvenance = e.target.checked; changed(); });
+  els.exportNames.addEventListener("input", (e) => { controls().exportNames = e.target.value; changed(); });
+  els.exportExt.addEventListener("input", (e) => { controls().exportExt = e.target.value; changed(); });
   for (const k of varKinds) {
     els.vars[k].addEventListener("input", (e) => { controls().vars[k] = e.target.value; changed(); });
   }
   els.run.addEventListener("click", () => runNow());
   els.keys.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey) && !ev.defaultPrevented) { ev.preventDefault(); runNow(); }
+    if (ev.key !== "Enter" || !(ev.ctrlKey || ev.metaKey) || ev.defaultPrevented) return;
+    ev.preventDefault();
+    if (ev.shiftKey) traceKey(); // the trace's key, Ctrl/Cmd-Shift-Enter (editor.js traceKey)
+    else runNow();
   });
 }

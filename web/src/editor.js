@@ -1,6 +1,7 @@
 // The CodeMirror 6 set-up: the source editor (one EditorState per file, so
 // each keeps its own undo history) and the read-only output view. Both can
-// light up one line for the compiled view's line mapping.
+// light up one line for the compiled view's line mapping, and mark lines
+// for the trace ("where does this line come from?": provenance.js).
 import { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
 import {
   EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
@@ -51,6 +52,8 @@ const theme = EditorView.theme({
   "&.cm-focused .cm-cursor": { borderLeftColor: "var(--fg)" },
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--selection)" },
   ".cm-mapped-line": { backgroundColor: "var(--mapped-line)" },
+  ".cm-traced-line": { backgroundColor: "var(--traced-line)", boxShadow: "inset 3px 0 0 var(--traced-edge)" },
+  ".cm-trace-origin": { backgroundColor: "var(--trace-origin)", boxShadow: "inset 3px 0 0 var(--accent)" },
   ".cm-tooltip": { backgroundColor: "var(--panel-bg)", color: "var(--fg)", border: "1px solid var(--border)" },
   ".cm-panels": { backgroundColor: "var(--panel-bg)", color: "var(--fg)" },
   ".cm-scroller": { overflow: "auto" },
@@ -74,6 +77,46 @@ const mappedLine = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// The trace's marks: lines marked as traced (the sources of a value, or
+// the output lines a source line feeds) and the line the trace started
+// from. They stay on their lines through edits (the page clears them).
+const setTraced = StateEffect.define();
+const tracedLines = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setTraced)) continue;
+      const { lines = [], origin = 0 } = e.value;
+      const doc = tr.state.doc;
+      const ranges = [];
+      for (const n of new Set([...lines, origin])) {
+        if (!n || n > doc.lines) continue;
+        ranges.push(Decoration.line({ class: n === origin ? "cm-trace-origin" : "cm-traced-line" }).range(doc.line(n).from));
+      }
+      return Decoration.set(ranges, true);
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+/** traceKey is the trace's key: the output line under the output's cursor (Ctrl/Cmd-Shift-Enter). */
+export const traceKey = "Shift-Mod-Enter";
+
+// scrollToMarks scrolls the first of lines into view when none of them is
+// in view.
+function scrollToMarks(view, lines) {
+  const doc = view.state.doc;
+  const valid = lines.filter((n) => n > 0 && n <= doc.lines);
+  if (!valid.length) return;
+  const seen = valid.some((n) => {
+    const l = doc.line(n);
+    return view.visibleRanges.some((r) => l.from <= r.to && l.to >= r.from);
+  });
+  if (!seen) view.dispatch({ effects: EditorView.scrollIntoView(doc.line(valid[0]).from, { y: "center" }) });
+}
+
 function hoverLines(onHoverLine) {
   let last = 0;
   return EditorView.domEventHandlers({
@@ -89,28 +132,35 @@ function hoverLines(onHoverLine) {
 /**
  * createEditor makes the source editor in parent. Callbacks: onChange(path,
  * text) after every edit, onRunNow() for Ctrl/Cmd-Enter, onHoverLine(n)
- * when the pointer moves to line n (0 when it leaves).
+ * when the pointer moves to line n (0 when it leaves), onCursorLine(n,
+ * user) when the cursor is put on line n (user: by the user's click or
+ * keys, not by an edit or the page), onTraceKey() for traceKey.
  */
-export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine }) {
+export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine, onTraceKey }) {
   const states = new Map();
   const lang = new Compartment();
   let current = null;
+  let marks = new Map(); // path → the trace's marked lines
 
   const extensions = (path) => [
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
     drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
     highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
     autocompletion({ override: [librarySource] }),
-    syntaxHighlighting(highlight), theme, mappedLine, lintGutter(),
+    syntaxHighlighting(highlight), theme, mappedLine, tracedLines, lintGutter(),
     lang.of(languageFor(modeFor(path))),
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
+      { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
       ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
     ]),
     EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && current) onChange(current, u.state.doc.toString());
-      if (u.selectionSet && onCursorLine) onCursorLine(u.state.doc.lineAt(u.state.selection.main.head).number);
+      if (u.selectionSet && onCursorLine) {
+        const user = !u.docChanged && u.transactions.some((tr) => tr.isUserEvent("select"));
+        onCursorLine(u.state.doc.lineAt(u.state.selection.main.head).number, user);
+      }
     }),
     hoverLines(onHoverLine),
   ];
@@ -126,6 +176,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       if (!st || st.doc.toString() !== text) st = EditorState.create({ doc: text, extensions: extensions(path) });
       current = path;
       view.setState(st);
+      view.dispatch({ effects: setTraced.of({ lines: marks.get(path) || [] }) });
     },
     /** forget drops a file's state (deleted or renamed). */
     forget(path) { states.delete(path); if (current === path) current = null; },
@@ -149,6 +200,18 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       view.dispatch(setDiagnostics(view.state, diags));
     },
     highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
+    /**
+     * markLines marks the trace's lines: byFile maps a path to its lines;
+     * the open file shows its own, and a file opened later its own.
+     */
+    markLines(byFile) {
+      marks = new Map(byFile);
+      view.dispatch({ effects: setTraced.of({ lines: marks.get(current) || [] }) });
+    },
+    /** marked is the paths that have marked lines. */
+    get marked() { return new Set([...marks].filter(([, l]) => l.length).map(([p]) => p)); },
+    /** cursorLine is the line the cursor is on. */
+    get cursorLine() { return view.state.doc.lineAt(view.state.selection.main.head).number; },
     /** goto puts the cursor at line:column (1-based) and focuses the editor. */
     goto(line, column) {
       const doc = view.state.doc;
@@ -160,8 +223,12 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   };
 }
 
-/** createOutput makes the read-only output view in parent. */
-export function createOutput(parent, { onHoverLine }) {
+/**
+ * createOutput makes the read-only output view in parent. Callbacks:
+ * onHoverLine(n) as the editor's, onCursorLine(n) when the user puts the
+ * cursor on line n (a click, the keys), onTraceKey() for traceKey.
+ */
+export function createOutput(parent, { onHoverLine, onCursorLine, onTraceKey, label = "Output text" }) {
   const lang = new Compartment();
   const view = new EditorView({
     parent,
@@ -169,12 +236,17 @@ export function createOutput(parent, { onHoverLine }) {
       doc: "",
       extensions: [
         lineNumbers(), highlightSpecialChars(), drawSelection(), bracketMatching(),
-        highlightSelectionMatches(), search({ top: true }), syntaxHighlighting(highlight), theme, mappedLine,
+        highlightSelectionMatches(), search({ top: true }), syntaxHighlighting(highlight), theme, mappedLine, tracedLines,
         EditorState.readOnly.of(true), EditorView.editable.of(true),
         lang.of(languageFor("yaml")),
-        keymap.of([...defaultKeymap, ...searchKeymap]),
-        EditorView.contentAttributes.of({ "aria-label": "Output text", "aria-readonly": "true" }),
+        keymap.of([{ key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } }, ...defaultKeymap, ...searchKeymap]),
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-readonly": "true", "aria-describedby": "output-help" }),
         hoverLines(onHoverLine),
+        EditorView.updateListener.of((u) => {
+          if (!u.selectionSet || !onCursorLine || u.docChanged) return;
+          if (!u.transactions.some((tr) => tr.isUserEvent("select"))) return;
+          onCursorLine(u.state.doc.lineAt(u.state.selection.main.head).number);
+        }),
       ],
     }),
   });
@@ -196,6 +268,19 @@ export function createOutput(parent, { onHoverLine }) {
     },
     get text() { return view.state.doc.toString(); },
     highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
+    /**
+     * markLines marks output lines for the trace: lines (the lines a
+     * source line feeds, scrolled into view when none is) and origin (the
+     * line a trace started from); none clears them.
+     */
+    markLines(lines = [], origin = 0) {
+      view.dispatch({ effects: setTraced.of({ lines, origin }) });
+      if (lines.length && !origin) scrollToMarks(view, lines);
+    },
+    /** cursorLine is the line the output's cursor is on. */
+    get cursorLine() { return view.state.doc.lineAt(view.state.selection.main.head).number; },
+    /** lineText is the text of line n ("" past the end). */
+    lineText(n) { return n > 0 && n <= view.state.doc.lines ? view.state.doc.line(n).text : ""; },
   };
 }
 

@@ -3,6 +3,8 @@
 // (it tells the embedding page its height). Its state lives in the URL
 // fragment only, so an embed never touches the playground's saved workspace.
 // Its errors pane is the playground's (errors.js), showing the CLI's text.
+// A click on an output line marks the snippet's lines that feed it, as on
+// the playground (provenance.js).
 import "./style.css";
 import "./embed.css";
 import { createEditor, createOutput } from "./editor.js";
@@ -11,6 +13,7 @@ import * as store from "./state.js";
 import { exampleByName, examples } from "./examples.js";
 import { encodeFragment, decodeFragment } from "./share.js";
 import { showFailure } from "./errors.js";
+import { provenance } from "./provenance.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,6 +62,7 @@ async function run() {
   }
   if (!resp) return;
   output.set(resp.output || "", req.output === "jsonnet" ? "jsonnet" : req.output === "json" ? "json" : "yaml");
+  traced.shown(req, resp);
   const failed = showFailure($("errors"), resp);
   const ms = resp.timings?.totalMs ?? 0;
   status(failed ? `Failed (exit ${resp.exitCode}) in ${Math.round(ms)} ms.` : `Evaluated in ${Math.round(ms)} ms.`, failed);
@@ -70,13 +74,25 @@ async function run() {
 const editor = createEditor($("editor-panel"), {
   onChange(path, text) {
     state.files[path] = text;
+    traced.edited();
     clearTimeout(timer);
     timer = setTimeout(run, 300);
   },
   onRunNow: run,
   onHoverLine: () => {},
+  onCursorLine: (n, user) => { if (user) setTimeout(() => traced.sourceCursor(state.entry, n)); },
+  onTraceKey: () => traced.traceKey(),
 });
-const output = createOutput($("output-view"), { onHoverLine: () => {} });
+const output = createOutput($("output-view"), {
+  onHoverLine: () => {},
+  onCursorLine: (n) => traced.outputCursor(n),
+  onTraceKey: () => traced.traceKey(),
+});
+// The snippet is its entry file: places in other files are listed, not links.
+const traced = provenance({ bar: $("trace") }, {
+  runner: () => runner, files: () => ({ [state.entry]: state.files[state.entry] }), editor, output,
+  open: (path, line) => editor.goto(line, 1),
+});
 
 async function start() {
   try {

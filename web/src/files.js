@@ -25,14 +25,17 @@ export function download(name, content, type = "text/plain") {
  * input), and dialog (the name dialog: dialog, title, input, error, ok).
  * deps: state() is the page state, editor the source editor, changed(),
  * tell(text, bad) the status line's notice, drawDiagnostics() draws the
- * open file's diagnostics, command() the last run's command line.
+ * open file's diagnostics, command() the last run's command line,
+ * marked() the files that hold lines the trace marked.
  */
-export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command }) {
+export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command, marked = () => new Set() }) {
   function renderTabs() {
     const s = state();
-    const tabs = fileTabs(document, Object.keys(s.files), s.entry, s.active);
+    const tabs = fileTabs(document, Object.keys(s.files), s.entry, s.active, marked());
     for (const tab of tabs) tab.addEventListener("click", () => openFile(tab.dataset.path));
+    const focused = els.tabs.contains(document.activeElement) ? document.activeElement.dataset.path : null;
     els.tabs.replaceChildren(...tabs);
+    if (focused != null) tabs.find((t) => t.dataset.path === focused)?.focus(); // a redraw keeps the keyboard's place
     const active = els.tabs.querySelector('[aria-selected="true"]');
     if (active) els.panel.setAttribute("aria-labelledby", active.id);
     els.entry.disabled = s.active === s.entry;

@@ -57,7 +57,9 @@ export async function initialState(start0) {
       const s = await decodeFragment(params.get("s"));
       if (store.validState(s)) {
         const saved = start0?.state;
-        if (sameWorkspace(s, saved)) return { s: { ...s, active: saved.active, example: saved.example }, why: "Restored your workspace." };
+        // Compared as the page keeps states: a link of a build whose
+        // controls were fewer (no show --show-provenance, say) is the same.
+        if (sameWorkspace(store.normalize(s), saved)) return { s: { ...s, active: saved.active, example: saved.example }, why: "Restored your workspace." };
         return { s, why: "Loaded the shared workspace.", replaces: true, version: s.version };
       }
     } catch (err) {

@@ -18,6 +18,9 @@ import { featuresPanel } from "./features-panel.js";
 import { results } from "./results.js";
 import { snapshot, updateURL, initialState, share } from "./links.js";
 import { panelTabs } from "./tabs.js";
+import { provenance } from "./provenance.js";
+import { exportObjects } from "./export.js";
+import { toRequest } from "./state.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -25,6 +28,8 @@ const $ = (id) => document.getElementById(id);
 const status = statusLine($("status"));
 const controlEls = {
   command: $("command"), output: $("output"), expr: $("expr"), alpha: $("alpha"), run: $("run"), keys: document,
+  provenance: $("show-provenance"), exportNames: $("export-names"), exportExt: $("export-ext"),
+  exportRun: $("export-objects"), exportNote: $("export-note"),
   vars: { extStr: $("var-extStr"), extCode: $("var-extCode"), tlaStr: $("var-tlaStr"), tlaCode: $("var-tlaCode") },
 };
 
@@ -46,15 +51,24 @@ function changed({ run: again = true, keep = true } = {}) {
 const editor = createEditor($("editor-panel"), {
   onChange(path, text) {
     state().files[path] = text;
+    traced.edited(); // the marks are of the program before this edit
     changed();
   },
   onRunNow: () => run.runNow(),
   onHoverLine: (n) => run.mapFromSource(n),
-  // Not inside the editor's own update: it dispatches to the editor too.
-  onCursorLine: (n) => setTimeout(() => run.mapFromSource(n)),
+  // Not inside the editor's own update: both dispatch to the editor too.
+  onCursorLine: (n, user) => setTimeout(() => {
+    run.mapFromSource(n);
+    if (user) traced.sourceCursor(editor.current, n);
+  }),
+  onTraceKey: () => traced.traceKey(),
 });
 
-const output = createOutput($("output-view"), { onHoverLine: (n) => run.mapFromOutput(n) });
+const output = createOutput($("output-view"), {
+  onHoverLine: (n) => run.mapFromOutput(n),
+  onCursorLine: (n) => traced.outputCursor(n),
+  onTraceKey: () => traced.traceKey(),
+});
 
 const features = featuresPanel($("features-table"), { controls: () => state().controls, changed });
 
@@ -71,10 +85,18 @@ const files = filesPane({
   state, editor, changed, tell: status.tell,
   drawDiagnostics: () => run.drawDiagnostics(),
   command: () => run.lastResponse?.command || "",
+  marked: () => editor.marked,
+});
+
+// Where an output line comes from, and the reverse (provenance.js).
+const traced = provenance({ bar: $("trace") }, {
+  runner: () => run.runner, files: () => state().files, editor, output,
+  open: (path, line) => run.goto(path, line, 1),
+  marked: () => files.renderTabs(),
 });
 
 const run = results({ command: $("command-line"), errors: $("errors") }, {
-  state, editor, output, status, features, openFile: files.openFile,
+  state, editor, output, status, features, openFile: files.openFile, traced,
 });
 
 addEventListener("pagehide", run.saveNow);
@@ -93,9 +115,12 @@ function render() {
   features.render();
 }
 
+let selectPane = () => {};
+
 function bind() {
   bindControls(controlEls, {
     controls: () => state().controls, changed, runNow: () => run.runNow(), rerender: showControls, tell: status.tell,
+    traceKey: () => traced.traceKey(),
     evalEnabled: () => features.rows.find((r) => r.name === "eval")?.enabled,
   });
   workspace.bindMenu();
@@ -105,8 +130,18 @@ function bind() {
     const ext = { yaml: "yaml", json: "json", jsonnet: "jsonnet" }[state().controls.output] || "txt";
     download(`output.${ext}`, output.text);
   });
+  $("export-objects").addEventListener("click", () => {
+    if (!run.runner) return;
+    exportObjects(toRequest(state(), run.runner.version), {
+      runner: run.runner, download, tell: status.tell,
+      failed(resp) { // in the errors pane, above the output
+        run.showErrors(resp);
+        selectPane($("tab-output"));
+      },
+    });
+  });
   $("share").addEventListener("click", () => share({ box: $("share-box"), url: $("share-url") }, link(), status.copy));
-  panelTabs($("result-tabs"), document);
+  selectPane = panelTabs($("result-tabs"), document);
 }
 
 // ---- start -------------------------------------------------------------
@@ -150,8 +185,10 @@ async function start() {
   status.run("Loading the engine…", !!init.bad, { keep: true });
   const runner = globalThis.kubecfgEngine || Runner.fromPage();
   run.runner = runner;
-  runner.opts.onRestart = (why) => {
-    if (why === "full") status.run("Loading the full engine (this program uses validateJSONSchema)…", false, { keep: true });
+  runner.opts.onRestart = (why, request) => {
+    if (why !== "full") return;
+    const names = request?.exportDir || request?.exportNames;
+    status.run(`Loading the full engine (${names ? "the export's file names use sprig's template functions" : "this program uses validateJSONSchema"})…`, false, { keep: true });
   };
   const first = run.runNow();
   // The plain-text blocks painted before this script ran (boot.js) give way

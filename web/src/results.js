@@ -23,9 +23,10 @@ function firstLine(resp) {
  * command line's code element) and errors (the errors pane). deps:
  * state() is the page state, editor and output the two views, status the
  * status line (status.js), features the features panel
- * (features-panel.js), openFile(path) opens a workspace file.
+ * (features-panel.js), openFile(path) opens a workspace file, traced
+ * the trace's marks (provenance.js), told of each answer shown.
  */
-export function results(els, { state, editor, output, status, features, openFile }) {
+export function results(els, { state, editor, output, status, features, openFile, traced }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -80,6 +81,7 @@ export function results(els, { state, editor, output, status, features, openFile
   function stop(sentence) {
     lastResponse = null;
     lineMap = null;
+    traced.shown(null, null);
     showStopped(els.errors, sentence);
     status.run(sentence, true);
     status.finished();
@@ -107,6 +109,7 @@ export function results(els, { state, editor, output, status, features, openFile
     showing = from;
     const ok = (resp.exitCode ?? 0) === 0;
     output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
+    traced.shown(request, resp);
     els.command.textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
     showDiagnostics(els.errors, resp, { files: state().files, goto });
     if (resp.features && resp.features.length) features.set(resp.features);
@@ -160,6 +163,10 @@ export function results(els, { state, editor, output, status, features, openFile
     saveNow,
     /** drawDiagnostics draws the answer's diagnostics of the open file in the editor. */
     drawDiagnostics,
+    /** showErrors shows a failed answer's diagnostics in the errors pane (an export's, say). */
+    showErrors(resp) { showDiagnostics(els.errors, resp, { files: state().files, goto }); },
+    /** goto opens path (when it is not open) and puts the cursor at line:column. */
+    goto,
     /** mapFromSource lights up source line n and its output line (0: none). */
     mapFromSource(n) {
       const out = mappingActive() && n ? lineMap.toOutput.get(n) || 0 : 0;

@@ -12,8 +12,14 @@ export function blankControls() {
     features: {}, // name → true/false: only the ones the user set
     alpha: false,
     vars: { extStr: "", extCode: "", tlaStr: "", tlaCode: "" }, // NAME=VALUE lines
+    showProvenance: false, // show --show-provenance
+    exportNames: "", // --export-filename-format ("": kubecfg's default)
+    exportExt: "", // --export-filename-extension ("": the output format's)
   };
 }
+
+/** defaultExportNames is kubecfg's --export-filename-format (pkg/kubecfg.DefaultExportNameFormat). */
+export const defaultExportNames = '{{.apiVersion}}.{{.kind}}-{{default "default" .metadata.namespace}}.{{.metadata.name}}';
 
 /** fromExample makes a fresh state from a gallery example. */
 export function fromExample(ex) {
@@ -67,6 +73,13 @@ export function toRequest(state, version = "") {
     alpha: !!c.alpha,
   };
   if (c.command === "eval" && c.expr.trim() !== "") req.expr = c.expr;
+  // show's flags, sent when set (the response's command line shows them).
+  // A state made elsewhere (embed.js's blocks) may lack them.
+  if (c.command === "show") {
+    if (c.showProvenance === true) req.showProvenance = true;
+    if (typeof c.exportNames === "string" && c.exportNames.trim() !== "") req.exportNames = c.exportNames;
+    if (typeof c.exportExt === "string" && c.exportExt.trim() !== "") req.exportExt = c.exportExt;
+  }
   for (const kind of ["extStr", "extCode", "tlaStr", "tlaCode"]) {
     const v = parseVars(c.vars[kind]);
     if (Object.keys(v).length) req[kind] = v;
@@ -100,6 +113,9 @@ export function normalize(s) {
     expr: text(given.expr),
     output: text(given.output, blank.output),
     alpha: given.alpha === true,
+    showProvenance: given.showProvenance === true,
+    exportNames: text(given.exportNames),
+    exportExt: text(given.exportExt),
     vars: Object.fromEntries(Object.keys(blank.vars).map((k) => [k, text(vars[k])])),
     features: Object.fromEntries(Object.entries(features).filter(([, on]) => typeof on === "boolean")),
   };

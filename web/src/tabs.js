@@ -6,9 +6,10 @@
 
 /**
  * fileTabs makes the tab buttons for the files (paths in workspace order)
- * of a workspace with that entry file and active tab.
+ * of a workspace with that entry file and active tab; the files in marked
+ * (a Set) hold lines the trace marked, and their tabs say so.
  */
-export function fileTabs(doc, paths, entry, active) {
+export function fileTabs(doc, paths, entry, active, marked = new Set()) {
   return paths.map((path) => {
     const tab = doc.createElement("button");
     tab.type = "button";
@@ -24,6 +25,18 @@ export function fileTabs(doc, paths, entry, active) {
       mark.className = "entry-mark";
       mark.textContent = "(entry)";
       tab.append(mark);
+    }
+    if (marked.has(path)) {
+      tab.classList.add("traced");
+      const dot = doc.createElement("span");
+      dot.className = "trace-mark";
+      dot.title = "Holds lines that feed the traced output line";
+      dot.textContent = "●";
+      dot.setAttribute("aria-hidden", "true");
+      const said = doc.createElement("span");
+      said.className = "sr-only";
+      said.textContent = " (marked lines)";
+      tab.append(dot, said);
     }
     return tab;
   });
@@ -53,7 +66,8 @@ export function tabKeys(list, onMove) {
 /**
  * panelTabs makes list's tabs (the result panes': Output, Features,
  * Variables) select on a click or a key, showing the panel each controls
- * (aria-controls, found in doc) and hiding the others.
+ * (aria-controls, found in doc) and hiding the others. It returns
+ * select(tab), which selects a tab as a click does.
  */
 export function panelTabs(list, doc) {
   const select = (tab) => {
@@ -66,4 +80,5 @@ export function panelTabs(list, doc) {
   };
   for (const t of list.querySelectorAll("[role=tab]")) t.addEventListener("click", () => select(t));
   tabKeys(list, select);
+  return select;
 }

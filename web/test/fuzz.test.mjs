@@ -56,6 +56,9 @@ function mutate(r, s, alphabet) {
 test(`URL state: mutated fragments decode to a usable state or a shared-link error (seed ${seed}, ${budget} ms)`, async (t) => {
   const r = rng(seed);
   const seeds = await Promise.all(examples.map((ex) => encodeFragment({ ...st.fromExample(ex), version: "v0" })));
+  // And one with show's provenance and export controls set.
+  const shown = st.fromExample(examples[0]);
+  seeds.push(await encodeFragment({ ...shown, controls: { ...shown.controls, showProvenance: true, exportNames: "{{.kind}}/{{.metadata.name}}", exportExt: "yml" }, version: "v0" }));
   const end = Date.now() + budget;
   let n = 0;
   const seen = { refused: 0, notWorkspace: 0, usable: 0 };
@@ -73,6 +76,9 @@ test(`URL state: mutated fragments decode to a usable state or a shared-link err
     seen.usable++;
     const req = st.toRequest(st.normalize(s), "v0");
     assert.equal(typeof req.entry, "string", `input ${JSON.stringify(input)}`);
+    // show's flags are sent with their types, or not at all.
+    assert.ok(req.showProvenance === undefined || req.showProvenance === true, `input ${JSON.stringify(input)}`);
+    for (const k of ["exportNames", "exportExt"]) assert.ok(req[k] === undefined || (typeof req[k] === "string" && req[k].trim() !== ""), `${k} of input ${JSON.stringify(input)}`);
     for (const f of Object.values(req.files)) assert.equal(typeof f, "string");
   }
   t.diagnostic(`${n} inputs: ${JSON.stringify(seen)}`);

@@ -52,6 +52,26 @@ test("toRequest", async (t) => {
       want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "eval", output: "yaml", features: [], alpha: true, expr: "$.x", extStr: { a: "b=c" }, extCode: { n: "1+1" } },
     },
     {
+      name: "show's provenance and export names",
+      state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { ...st.blankControls(), showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" } },
+      want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false, showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" },
+    },
+    {
+      name: "show's flags left out for eval, and blank ones for show",
+      state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { ...st.blankControls(), command: "eval", showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" } },
+      want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "eval", output: "yaml", features: [], alpha: false },
+    },
+    {
+      name: "blank export names are kubecfg's default",
+      state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { ...st.blankControls(), exportNames: "  ", exportExt: "" } },
+      want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false },
+    },
+    {
+      name: "a state without show's controls (an embed's block)",
+      state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { command: "show", expr: "", output: "yaml", features: {}, alpha: false, vars: {} } },
+      want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false },
+    },
+    {
       name: "expression ignored for show",
       state: { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", active: "a.jsonnet", controls: { ...st.blankControls(), expr: "$.x" } },
       want: { version: "v1", files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false },

@@ -160,13 +160,25 @@ test("a saved workspace with controls of the wrong type still makes a request", 
   // made toRequest throw, so the page could not start.
   const storage = memoryStorage();
   const s = { files: { "a.jsonnet": "{}\n" }, entry: "a.jsonnet", active: 7, example: {},
-    controls: { command: 1, expr: null, output: [], alpha: "yes", features: { a: true, b: "x", c: false }, vars: { extStr: 5, tlaCode: ["x"], other: "y" } } };
+    controls: { command: 1, expr: null, output: [], alpha: "yes", features: { a: true, b: "x", c: false }, vars: { extStr: 5, tlaCode: ["x"], other: "y" },
+      showProvenance: "yes", exportNames: 5, exportExt: { x: 1 } } };
   storage.setItem("kubecfg-playground/workspace/a", JSON.stringify(s));
   const got = read("a", storage);
   assert.deepEqual(got.controls, { ...st.blankControls(), features: { a: true, c: false } });
   assert.equal(got.active, "a.jsonnet");
   assert.equal(got.example, "");
   assert.deepEqual(st.toRequest(got, "v0"), { version: "v0", files: s.files, entry: "a.jsonnet", command: "show", output: "yaml", features: ["a", "c=false"], alpha: false });
+});
+
+test("show's provenance and export controls are kept with the workspace", () => {
+  const storage = memoryStorage();
+  const s = st.normalize({ files: { "a.jsonnet": "{}\n" }, entry: "a.jsonnet", controls: { showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" } });
+  write("a", s, { storage });
+  const got = read("a", storage);
+  assert.equal(got.controls.showProvenance, true);
+  assert.equal(got.controls.exportNames, "{{.kind}}");
+  assert.equal(got.controls.exportExt, "yml");
+  assert.deepEqual(st.toRequest(got, "v0"), { version: "v0", files: s.files, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false, showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" });
 });
 
 test("damaged storage is no workspace, not an error", () => {
