@@ -10,7 +10,7 @@ BUILD_TARGETS += web
 TEST_TARGETS += test-web-unit test-wasm-shim test-e2e-browser
 BENCH_TARGETS += bench-web
 
-.PHONY: web wasm web-deps e2e-deps test-web-unit test-wasm-shim test-e2e-browser bench-web screenshots
+.PHONY: web wasm web-deps e2e-deps test-web-unit test-wasm-shim test-e2e-browser bench-web bench-trace screenshots
 
 wasm: static/kubecfg.wasm static/kubecfg-core.wasm static/wasm_exec.js
 
@@ -63,6 +63,12 @@ screenshots: bin/kubecfg e2e-deps
 
 bench-web: bin/kubecfg bin/barejsonnet.wasm e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs --bare ../../bin/barejsonnet.wasm --docs ../../docs/benchmarks.md
+
+# What a trace of an output line costs in Chromium (the default example and
+# the 200-object workspace): docs/benchmarks.md's bench-trace section.
+BENCH_TARGETS += bench-trace
+bench-trace: bin/kubecfg e2e-deps
+	cd e2e/browser && $(NODE) trace-bench.mjs --docs ../../docs/benchmarks.md
 
 # Bare go-jsonnet built and compressed as the engines are: the start-up
 # floor of bench-web (e2e/browser/floor.mjs).
