@@ -35,6 +35,20 @@ const (
 	NoCache = "no-cache"
 )
 
+// Cross-Origin-Resource-Policy values: the site's files are for its own
+// pages (SameOrigin), but for the two that other sites' pages load: the
+// embed script (EmbedScript, in their <script>) and the embed page (in
+// their iframes, which a page isolated with COEP may only load when the
+// page allows it).
+const (
+	SameOrigin  = "same-origin"
+	CrossOrigin = "cross-origin"
+)
+
+// EmbedScript is the script other sites include to embed snippets
+// (web/src/embed.js).
+const EmbedScript = "embed.js"
+
 // SecurityHeaders returns the headers every response of the site carries;
 // embed selects the policy of the embed page.
 func SecurityHeaders(embed bool) http.Header {
@@ -44,9 +58,11 @@ func SecurityHeaders(embed bool) http.Header {
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	if embed {
 		h.Set("Content-Security-Policy", EmbedCSP)
+		h.Set("Cross-Origin-Resource-Policy", CrossOrigin)
 	} else {
 		h.Set("Content-Security-Policy", CSP)
 		h.Set("X-Frame-Options", "DENY")
+		h.Set("Cross-Origin-Resource-Policy", SameOrigin)
 	}
 	return h
 }

@@ -18,10 +18,10 @@ const maxHeaderRules = 100
 
 // HeadersFile returns a Cloudflare _headers file that gives the static
 // assets served by Workers the policy New applies natively: the security
-// headers on every path, the embed policy on /embed and /embed.html (the
-// "! Name" lines detach the site-wide value), no-cache by default and
-// immutable caching for the content-hashed files found in static.
-// Responses of the worker itself (the share API) set their own headers.
+// headers on every path, the embed policy on /embed and /embed.html and a
+// cross-origin resource policy on /embed.js (the "! Name" lines detach the
+// site-wide value), no-cache by default and immutable caching for the
+// content-hashed files found in static. Responses of the worker itself (the share API) set their own headers.
 func HeadersFile(static fs.FS) ([]byte, error) {
 	var hashed []string
 	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
@@ -36,7 +36,7 @@ func HeadersFile(static fs.FS) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("headers file: %w", err)
 	}
-	if rules := 3 + len(hashed); rules > maxHeaderRules {
+	if rules := 4 + len(hashed); rules > maxHeaderRules {
 		return nil, fmt.Errorf("headers file: %d rules, Cloudflare reads at most %d: put hashed assets in one directory", rules, maxHeaderRules)
 	}
 
@@ -47,9 +47,13 @@ func HeadersFile(static fs.FS) ([]byte, error) {
 	fmt.Fprintf(&b, "  Cache-Control: %s\n", NoCache)
 	for _, p := range []string{EmbedPath, "/" + EmbedPage} {
 		b.WriteString(p + "\n")
-		writeHeaders(&b, nil, []string{"Content-Security-Policy", "X-Frame-Options"})
+		writeHeaders(&b, nil, []string{"Content-Security-Policy", "Cross-Origin-Resource-Policy", "X-Frame-Options"})
 		fmt.Fprintf(&b, "  Content-Security-Policy: %s\n", EmbedCSP)
+		fmt.Fprintf(&b, "  Cross-Origin-Resource-Policy: %s\n", CrossOrigin)
 	}
+	b.WriteString("/" + EmbedScript + "\n")
+	writeHeaders(&b, nil, []string{"Cross-Origin-Resource-Policy"})
+	fmt.Fprintf(&b, "  Cross-Origin-Resource-Policy: %s\n", CrossOrigin)
 	slices.Sort(hashed)
 	for _, p := range hashed {
 		b.WriteString("/" + p + "\n")

@@ -57,6 +57,9 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
 	embed := p == EmbedPath || p == "/"+EmbedPage
 	setSecurityHeaders(w, embed)
+	if p == "/"+EmbedScript {
+		w.Header().Set("Cross-Origin-Resource-Policy", CrossOrigin)
+	}
 	if strings.HasPrefix(p, "/api/") || p == "/api" {
 		if s.api == nil {
 			http.Error(w, "404 no API on this server", http.StatusNotFound)

@@ -31,6 +31,7 @@ func testFS() fstest.MapFS {
 		"dist/main-5XJ3NQ7L.js.gz": file("GZIP-MAIN"),
 		"dist/style.3f9a0c1e.css":  file("body{}"),
 		"dist/embed.js":            file("// embed"),
+		"embed.js":                 file("// the embed script"),
 		".hidden":                  file("secret"),
 		"_headers":                 file("/*\n"),
 		"icons/icon.svg":           file("<svg/>"),
@@ -149,8 +150,46 @@ func checkSecurity(t *testing.T, hdr http.Header, embed bool) {
 		if !strings.Contains(csp, "frame-ancestors *") || hdr.Get("X-Frame-Options") != "" {
 			t.Errorf("embed page: CSP %q, X-Frame-Options %q; want framing allowed", csp, hdr.Get("X-Frame-Options"))
 		}
-	} else if !strings.Contains(csp, "frame-ancestors 'none'") {
-		t.Errorf("CSP %q, want frame-ancestors 'none'", csp)
+	} else if !strings.Contains(csp, "frame-ancestors 'none'") || hdr.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("CSP %q, X-Frame-Options %q; want frame-ancestors 'none' and DENY", csp, hdr.Get("X-Frame-Options"))
+	}
+	for name, want := range map[string]string{"Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin"} {
+		if got := hdr.Get(name); got != want {
+			t.Errorf("%s %q, want %q", name, got, want)
+		}
+	}
+	// Other sites frame the embed page; nothing else of the site (but the
+	// embed script, TestEmbedScriptCrossOrigin) is theirs to load.
+	wantCORP := site.SameOrigin
+	if embed {
+		wantCORP = site.CrossOrigin
+	}
+	if got := hdr.Get("Cross-Origin-Resource-Policy"); got != wantCORP {
+		t.Errorf("Cross-Origin-Resource-Policy %q, want %q", got, wantCORP)
+	}
+}
+
+// TestEmbedScriptCrossOrigin: other sites' pages load /embed.js in a
+// <script>, so it may be loaded cross-origin, and only it.
+func TestEmbedScriptCrossOrigin(t *testing.T) {
+	h := newSite(t)
+	for _, tc := range []struct{ path, corp string }{
+		{"/embed.js", site.CrossOrigin},
+		{"/dist/embed.js", site.SameOrigin},
+		{"/s/embed.js", site.SameOrigin},
+		{"/sw.js", site.SameOrigin},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", tc.path, nil))
+		if rec.Code != 200 {
+			t.Fatalf("GET %s: %d", tc.path, rec.Code)
+		}
+		if got := rec.Header().Get("Cross-Origin-Resource-Policy"); got != tc.corp {
+			t.Errorf("GET %s: Cross-Origin-Resource-Policy %q, want %q", tc.path, got, tc.corp)
+		}
+		if rec.Header().Get("X-Frame-Options") != "DENY" || rec.Header().Get("Content-Security-Policy") != site.CSP {
+			t.Errorf("GET %s: X-Frame-Options %q, CSP %q; want the site's", tc.path, rec.Header().Get("X-Frame-Options"), rec.Header().Get("Content-Security-Policy"))
+		}
 	}
 }
 
