@@ -84,20 +84,26 @@ func startServer(t *testing.T, dataDir string) *server {
 	return startServerWith(t, dataDir, static)
 }
 
+// serverCommand returns the command of a server on dataDir serving the
+// static directory: `kubecfg playground` or this test binary.
+func serverCommand(t *testing.T, dataDir, static string) *exec.Cmd {
+	t.Helper()
+	if bin := kubecfgPlayground(t); bin != "" {
+		return exec.Command(bin, "--features=playground", "playground", "-l", "127.0.0.1:0", "--data-dir", dataDir, "--static-dir", static, "--share-rate-limit=off")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), serveEnv+"="+dataDir, serveStatic+"="+static)
+	return cmd
+}
+
 // startServerWith starts a server on dataDir serving the static directory.
 func startServerWith(t *testing.T, dataDir, static string) *server {
 	t.Helper()
-	var cmd *exec.Cmd
-	if bin := kubecfgPlayground(t); bin != "" {
-		cmd = exec.Command(bin, "--features=playground", "playground", "-l", "127.0.0.1:0", "--data-dir", dataDir, "--static-dir", static, "--share-rate-limit=off")
-	} else {
-		self, err := os.Executable()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd = exec.Command(self)
-		cmd.Env = append(os.Environ(), serveEnv+"="+dataDir, serveStatic+"="+static)
-	}
+	cmd := serverCommand(t, dataDir, static)
 	s := &server{cmd: cmd, exited: make(chan struct{})}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw

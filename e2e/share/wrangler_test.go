@@ -2,6 +2,7 @@ package sharee2e
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/internal/site"
+	"github.com/kubecfg/kubecfg/pkg/share"
 	"github.com/kubecfg/kubecfg/pkg/share/sharetest"
 )
 
@@ -49,6 +51,15 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// wranglerEnv is the environment of every wrangler command the tests run:
+// no metrics, no account, and no request-body draining middleware. wrangler
+// wraps a worker in that middleware under `wrangler dev` only (not in a
+// deployed worker): it reads the whole request body before it lets the
+// answer out, so a POST that declares 99999999999 bytes and sends none
+// got no answer at all. Without it, the worker is tested as it is
+// deployed.
+var wranglerEnv = []string{"WRANGLER_SEND_METRICS=false", "CLOUDFLARE_CF_FETCH_ENABLED=false", "NO_COLOR=1", "WRANGLER_DISABLE_REQUEST_BODY_DRAINING=1"}
+
 // startWrangler runs `wrangler dev` on 127.0.0.1 in the repository root
 // (wrangler.toml, KV state in .wrangler/state) and waits, at most four
 // minutes, until it is ready.
@@ -63,7 +74,7 @@ func startWrangler(t *testing.T) string {
 	cmd := exec.Command(bin, "dev", "--ip", "127.0.0.1", "--port", fmt.Sprint(port),
 		"--show-interactive-dev-session=false", "--log-level", "info")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CLOUDFLARE_CF_FETCH_ENABLED=false", "NO_COLOR=1")
+	cmd.Env = append(os.Environ(), wranglerEnv...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
@@ -130,6 +141,9 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 	t.Run("api", func(t *testing.T) {
 		sharetest.RunAPI(t, base, sharetest.APIOptions{Atomic: false})
 	})
+	t.Run("damaged_kv_value", func(t *testing.T) {
+		damagedKVValue(t, base)
+	})
 	t.Run("shared_link_in_browser", func(t *testing.T) {
 		openSharedLink(t, browserPrereqs(t), base)
 	})
@@ -162,10 +176,12 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 	})
 	t.Run("static_headers", func(t *testing.T) {
 		c := &http.Client{Timeout: 30 * time.Second}
-		for _, tc := range []struct{ path, csp, frameOptions string }{
-			{"/", site.CSP, "DENY"},
-			{"/s/RBNvo1WzZ4oRRq0W9-hkng", site.CSP, "DENY"},
-			{"/embed", site.EmbedCSP, ""},
+		for _, tc := range []struct{ path, csp, frameOptions, corp string }{
+			{"/", site.CSP, "DENY", site.SameOrigin},
+			{"/s/RBNvo1WzZ4oRRq0W9-hkng", site.CSP, "DENY", site.SameOrigin},
+			{"/embed", site.EmbedCSP, "", site.CrossOrigin},
+			{"/" + site.EmbedScript, site.CSP, "DENY", site.CrossOrigin},
+			{"/kubecfg.wasm", site.CSP, "DENY", site.SameOrigin},
 		} {
 			t.Run(strings.Trim(strings.ReplaceAll(tc.path, "/", "_"), "_"), func(t *testing.T) {
 				resp, err := c.Get(base + tc.path)
@@ -185,7 +201,58 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 				if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
 					t.Errorf("GET %s: X-Content-Type-Options %q, want nosniff", tc.path, got)
 				}
+				if got := resp.Header.Get("Cross-Origin-Resource-Policy"); got != tc.corp {
+					t.Errorf("GET %s: Cross-Origin-Resource-Policy %q, want %q", tc.path, got, tc.corp)
+				}
 			})
 		}
 	})
+}
+
+// damagedKVValue stores a snippet, overwrites its value in the local KV
+// store behind wrangler dev (`wrangler kv key put --local`, the state
+// under .wrangler/state that wrangler dev reads), and asks for it: the
+// worker answered the new bytes with 200 and an immutable Cache-Control.
+func damagedKVValue(t *testing.T, base string) {
+	c := &http.Client{Timeout: 30 * time.Second}
+	body := fmt.Sprintf(`{"damaged_kv":%d}`, time.Now().UnixNano())
+	resp, err := sharetest.Do(c, "POST", base+share.CollectionPath, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created share.Created
+	if resp.Status != 201 || json.Unmarshal(resp.Body, &created) != nil {
+		t.Fatalf("POST: %d %s", resp.Status, resp.Body)
+	}
+	root := repoRoot()
+	cmd := exec.Command(filepath.Join(root, "e2e", "share", "node_modules", ".bin", "wrangler"),
+		"kv", "key", "put", created.ID, `{"damaged_kv":"other bytes"}`, "--binding", "SNIPPETS", "--local")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), wranglerEnv...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("wrangler kv key put: %v\n%s", err, out)
+	}
+	for _, tc := range []struct{ method, inm string }{{"GET", ""}, {"HEAD", ""}, {"GET", `"` + created.ID + `"`}} {
+		req, _ := http.NewRequest(tc.method, base+share.ItemPrefix+created.ID, nil)
+		if tc.inm != "" {
+			req.Header.Set("If-None-Match", tc.inm)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		what := fmt.Sprintf("%s of the damaged snippet (If-None-Match %q)", tc.method, tc.inm)
+		if resp.StatusCode != http.StatusInternalServerError {
+			t.Errorf("%s: %d %s, want 500", what, resp.StatusCode, b)
+		}
+		if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("%s: Cache-Control %q, want no-store", what, cc)
+		}
+		var e share.Error
+		if tc.method == "GET" && (json.Unmarshal(b, &e) != nil || !strings.Contains(e.Error, "damaged")) {
+			t.Errorf("%s: body %q, want a JSON error that says the store is damaged", what, b)
+		}
+	}
 }

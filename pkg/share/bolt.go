@@ -5,7 +5,11 @@ package share
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -13,44 +17,149 @@ import (
 
 var snippetsBucket = []byte("snippets")
 
-// batchDelay is bbolt's MaxBatchDelay for the store (bbolt's default is
-// 10 ms).
-const batchDelay = 2 * time.Millisecond
+// batchDelay is how long a write waits for others to share its
+// transaction (bbolt's Batch waits 10 ms by default), and maxBatch how
+// many writes one transaction holds at most.
+const (
+	batchDelay = 2 * time.Millisecond
+	maxBatch   = 1000
+)
+
+// lockTimeout is how long OpenBolt waits for another process that holds
+// the file.
+const lockTimeout = time.Second
 
 // BoltStore is a Store in one bbolt database file on local disk. Every
 // acknowledged PutIfAbsent has been committed and fsynced, so it survives the
 // process being killed; concurrent writes are coalesced into shared
-// transactions (bbolt's Batch) to keep the fsync count down.
+// transactions to keep the fsync count down.
+//
+// A damaged file is refused at open with one error that names it and says
+// what is wrong (checkBoltFile, then bbolt's consistency check). Damage
+// that happens while the store is open (the file truncated or overwritten
+// under it) makes bbolt panic or fault on its memory map: every read and
+// write runs with faults turned into panics and recovers them into an
+// error wrapping ErrDamaged, and after the first such error the store
+// writes nothing more.
 type BoltStore struct {
-	db *bolt.DB
+	db   *bolt.DB
+	path string
+
+	damaged atomic.Pointer[error] // the first damage seen while open
+	puts    chan putRequest       // to the writer; unbuffered
+	quit    chan struct{}         // closed by Close
+	done    chan struct{}         // closed when the writer has returned
+	closing sync.Once
+}
+
+type putRequest struct {
+	id     string
+	body   []byte
+	result chan putResult
+}
+
+type putResult struct {
+	created bool
+	err     error
 }
 
 // OpenBolt opens (creating if needed) the bbolt database at path. It fails
 // after a second rather than waiting forever when another process holds the
-// file open.
+// file open, and with an error wrapping ErrDamaged when the file is not a
+// sound bbolt database.
 func OpenBolt(path string) (*BoltStore, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		return nil, fmt.Errorf("open snippet store %s: %w", path, err)
+	if err := checkBoltPath(path, lockTimeout); err != nil {
+		return nil, fmt.Errorf("open snippet store %s: %w%s", path, err, damagedAdvice(err))
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(snippetsBucket)
-		return err
+	s := &BoltStore{path: path}
+	err := s.guard(func() error {
+		db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout})
+		if err != nil {
+			return err
+		}
+		s.db = db
+		if err := checkTree(db); err != nil {
+			return fmt.Errorf("the file is %w: %w", ErrDamaged, err)
+		}
+		var exists bool
+		db.View(func(tx *bolt.Tx) error { exists = tx.Bucket(snippetsBucket) != nil; return nil })
+		if exists {
+			return nil
+		}
+		return db.Update(func(tx *bolt.Tx) error {
+			if _, err := tx.CreateBucketIfNotExists(snippetsBucket); err != nil {
+				return fmt.Errorf("create bucket: %w", err)
+			}
+			return nil
+		})
 	})
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open snippet store %s: create bucket: %w", path, err)
+		if s.db != nil {
+			s.db.Close()
+		}
+		return nil, fmt.Errorf("open snippet store %s: %w%s", path, err, damagedAdvice(err))
 	}
-	// A write waits this long for others to share its commit and fsync:
-	// short enough for a lone writer, long enough to batch a burst.
-	db.MaxBatchDelay = batchDelay
-	return &BoltStore{db: db}, nil
+	s.puts = make(chan putRequest)
+	s.quit = make(chan struct{})
+	s.done = make(chan struct{})
+	go s.writer()
+	return s, nil
 }
 
-// Close closes the database file.
+func damagedAdvice(err error) string {
+	if errors.Is(err, ErrDamaged) {
+		return "; restore a copy of the file, or move it away to start an empty store"
+	}
+	return ""
+}
+
+// checkTree runs bbolt's consistency check (every page reachable once or
+// free, keys in order) and returns its first errors.
+func checkTree(db *bolt.DB) error {
+	return db.View(func(tx *bolt.Tx) error {
+		var errs []error
+		for err := range tx.Check() { // read to the end: the check waits on it
+			if len(errs) < 3 {
+				errs = append(errs, err)
+			}
+		}
+		return errors.Join(errs...)
+	})
+}
+
+// guard runs fn with memory faults turned into panics (bbolt reads the
+// file through a memory map: a page past the end of a truncated file is a
+// SIGBUS) and turns a panic into an error wrapping ErrDamaged that names
+// the file. bbolt's View and Update roll their transaction back when fn
+// panics.
+func (s *BoltStore) guard(fn func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("snippet store %s is %w: %s", s.path, ErrDamaged, describePanic(r))
+			first := err
+			s.damaged.CompareAndSwap(nil, &first)
+		}
+	}()
+	return fn()
+}
+
+// describePanic says what a panic recovered by guard was: a fault on the
+// memory map (the runtime's message would speak of a nil pointer), or
+// bbolt's own message.
+func describePanic(r any) string {
+	if f, ok := r.(interface{ Addr() uintptr }); ok {
+		return fmt.Sprintf("a read of its memory map faulted at %#x: the file was cut short or changed under the server", f.Addr())
+	}
+	return fmt.Sprint(r)
+}
+
+// Close closes the database file, after the writes in flight.
 func (s *BoltStore) Close() error {
+	s.closing.Do(func() { close(s.quit) })
+	<-s.done
 	if err := s.db.Close(); err != nil {
-		return fmt.Errorf("close snippet store %s: %w", s.db.Path(), err)
+		return fmt.Errorf("close snippet store %s: %w", s.path, err)
 	}
 	return nil
 }
@@ -61,13 +170,15 @@ func (s *BoltStore) Get(ctx context.Context, id string) ([]byte, error) {
 		return nil, fmt.Errorf("get snippet %s: %w", id, err)
 	}
 	var out []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
-		v := tx.Bucket(snippetsBucket).Get([]byte(id))
-		if v == nil {
-			return ErrNotFound
-		}
-		out = bytes.Clone(v) // v is only valid inside the transaction
-		return nil
+	err := s.guard(func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			v := tx.Bucket(snippetsBucket).Get([]byte(id))
+			if v == nil {
+				return ErrNotFound
+			}
+			out = bytes.Clone(v) // v is only valid inside the transaction
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("get snippet %s: %w", id, err)
@@ -81,20 +192,78 @@ func (s *BoltStore) PutIfAbsent(ctx context.Context, id string, body []byte) (bo
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("put snippet %s: %w", id, err)
 	}
-	var created bool
-	// Batch may run the function more than once (when another function in
-	// the same batch fails), so created is set afresh on every run.
-	err := s.db.Batch(func(tx *bolt.Tx) error {
-		b := tx.Bucket(snippetsBucket)
-		if b.Get([]byte(id)) != nil {
-			created = false
-			return nil
-		}
-		created = true
-		return b.Put([]byte(id), bytes.Clone(body))
-	})
-	if err != nil {
-		return false, fmt.Errorf("put snippet %s: %w", id, err)
+	if err := s.damaged.Load(); err != nil {
+		return false, fmt.Errorf("put snippet %s: refused after an earlier error: %w", id, *err)
 	}
-	return created, nil
+	req := putRequest{id: id, body: bytes.Clone(body), result: make(chan putResult, 1)}
+	select {
+	case s.puts <- req:
+	case <-s.quit:
+		return false, fmt.Errorf("put snippet %s: snippet store %s is closed", id, s.path)
+	}
+	r := <-req.result
+	if r.err != nil {
+		return false, fmt.Errorf("put snippet %s: %w", id, r.err)
+	}
+	return r.created, nil
+}
+
+// writer commits the puts: the first one waits batchDelay for others to
+// join its transaction, so a burst shares one commit and one fsync. It
+// runs on its own goroutine, where guard can recover what bbolt's commit
+// does on a damaged file (bbolt's Batch commits on goroutines of its own).
+func (s *BoltStore) writer() {
+	defer close(s.done)
+	for {
+		var batch []putRequest
+		select {
+		case r := <-s.puts:
+			batch = append(batch, r)
+		case <-s.quit:
+			return
+		}
+		timer := time.NewTimer(batchDelay)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.puts:
+				batch = append(batch, r)
+			case <-timer.C:
+				break fill
+			}
+		}
+		timer.Stop()
+		s.commit(batch)
+	}
+}
+
+// commit writes a batch in one transaction and answers each put.
+func (s *BoltStore) commit(batch []putRequest) {
+	created := make([]bool, len(batch))
+	err := s.guard(func() error {
+		if err := s.damaged.Load(); err != nil {
+			return fmt.Errorf("refused after an earlier error: %w", *err)
+		}
+		return s.db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket(snippetsBucket)
+			for i, r := range batch {
+				// A put of an ID earlier in the batch sees it stored.
+				if b.Get([]byte(r.id)) != nil {
+					continue
+				}
+				if err := b.Put([]byte(r.id), r.body); err != nil {
+					return err
+				}
+				created[i] = true
+			}
+			return nil
+		})
+	})
+	for i, r := range batch {
+		if err != nil {
+			r.result <- putResult{err: err}
+		} else {
+			r.result <- putResult{created: created[i]}
+		}
+	}
 }

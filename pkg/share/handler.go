@@ -7,7 +7,9 @@ import (
 	"io"
 	"math"
 	"mime"
+	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +34,28 @@ const apiCSP = "default-src 'none'; frame-ancestors 'none'; sandbox"
 
 // immutable is the Cache-Control of a stored snippet, which never changes.
 const immutable = "public, max-age=31536000, immutable"
+
+// SetSecurityHeaders sets the headers every answer of the share API
+// carries, in both builds (and the worker's own answers).
+func SetSecurityHeaders(h http.Header) {
+	for _, kv := range securityHeaders {
+		h.Set(kv[0], kv[1])
+	}
+}
+
+// securityHeaders are set on every answer, in both builds. Natively the
+// site's handler sets the same (internal/site) around the API; on Workers
+// this handler is all there is. No one may frame an answer, load it from
+// another origin (Cross-Origin-Resource-Policy) or learn where it was
+// linked from.
+var securityHeaders = [][2]string{
+	{"X-Content-Type-Options", "nosniff"},
+	{"Content-Security-Policy", apiCSP},
+	{"X-Frame-Options", "DENY"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+	{"Cross-Origin-Resource-Policy", "same-origin"},
+}
 
 // Created is the JSON answer to a successful POST.
 type Created struct {
@@ -101,8 +125,7 @@ func Handler(store Store, opts ...Option) http.Handler {
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Content-Security-Policy", apiCSP)
+	SetSecurityHeaders(hdr)
 	if h.limiter != nil {
 		if ok, wait := h.limiter.allow(h.clientKey(r)); !ok {
 			secs := int(math.Ceil(wait.Seconds()))
@@ -154,12 +177,7 @@ func (h *handler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("snippet too large: the limit is %d bytes", MaxBody))
-			return
-		}
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("read snippet: %v", err))
+		h.readError(w, r, err)
 		return
 	}
 	canonical, err := Canonicalize(body)
@@ -167,11 +185,21 @@ func (h *handler) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	// What is stored is bounded too: the canonical form can be longer
+	// than what was sent (U+2028 and U+2029 are escaped).
+	if len(canonical) > MaxBody {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("snippet too large: %d bytes once stored (the canonical encoding), the limit is %d", len(canonical), MaxBody))
+		return
+	}
 	id := ID(canonical)
 	created, err := h.store.PutIfAbsent(r.Context(), id, canonical)
 	if err != nil {
 		h.logf("share: %s %s: %v", r.Method, r.URL.Path, err)
-		writeError(w, http.StatusInternalServerError, "internal error: the snippet was not stored")
+		msg := "internal error: the snippet was not stored"
+		if errors.Is(err, ErrDamaged) {
+			msg = "internal error: the snippet store is damaged: the snippet was not stored"
+		}
+		writeError(w, http.StatusInternalServerError, msg)
 		return
 	}
 	status := http.StatusOK
@@ -182,9 +210,52 @@ func (h *handler) post(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, status, Created{ID: id, URL: PagePrefix + id})
 }
 
+// readError answers a POST whose body could not be read: too large
+// (413), too slow for the server's read timeout (408), or cut off or
+// otherwise unreadable (400). The answer never holds the error's text,
+// which names both ends of the connection; the log does.
+func (h *handler) readError(w http.ResponseWriter, r *http.Request, err error) {
+	var tooLarge *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("snippet too large: the limit is %d bytes", MaxBody))
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout():
+		h.logf("share: %s %s: read body: %v", r.Method, r.URL.Path, err)
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestTimeout, "request timeout: the snippet arrived too slowly")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		h.logf("share: %s %s: read body: %v", r.Method, r.URL.Path, err)
+		writeError(w, http.StatusBadRequest, "read snippet: the body was cut off before its end")
+	default:
+		h.logf("share: %s %s: read body: %v", r.Method, r.URL.Path, err)
+		writeError(w, http.StatusBadRequest, "read snippet: the body could not be read")
+	}
+}
+
 func (h *handler) get(w http.ResponseWriter, r *http.Request, id string) {
 	if !ValidID(id) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("malformed snippet id %q: want %d characters of base64url", truncate(id, 64), IDLen))
+		return
+	}
+	// The store is read before If-None-Match is looked at: an unknown ID
+	// has no representation a precondition could match (404, not 304),
+	// and a damaged one must not be confirmed to a cache.
+	body, err := h.store.Get(r.Context(), id)
+	if err == nil {
+		err = Verify(id, body)
+	}
+	switch {
+	case errors.Is(err, ErrNotFound):
+		writeError(w, http.StatusNotFound, fmt.Sprintf("snippet %s not found", id))
+		return
+	case errors.Is(err, ErrDamaged):
+		h.logf("share: %s %s: %v", r.Method, r.URL.Path, err)
+		writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: the snippet store is damaged: snippet %s cannot be served", id))
+		return
+	case err != nil:
+		h.logf("share: %s %s: %v", r.Method, r.URL.Path, err)
+		writeError(w, http.StatusInternalServerError, "internal error: the snippet could not be read")
 		return
 	}
 	etag := `"` + id + `"`
@@ -192,16 +263,6 @@ func (h *handler) get(w http.ResponseWriter, r *http.Request, id string) {
 		w.Header().Set("ETag", etag)
 		w.Header().Set("Cache-Control", immutable)
 		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	body, err := h.store.Get(r.Context(), id)
-	if errors.Is(err, ErrNotFound) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("snippet %s not found", id))
-		return
-	}
-	if err != nil {
-		h.logf("share: %s %s: %v", r.Method, r.URL.Path, err)
-		writeError(w, http.StatusInternalServerError, "internal error: the snippet could not be read")
 		return
 	}
 	hdr := w.Header()

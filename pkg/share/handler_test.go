@@ -3,11 +3,14 @@
 package share_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -115,25 +118,114 @@ func TestNotModified(t *testing.T) {
 	if _, err := s.PutIfAbsent(context.Background(), id, body); err != nil {
 		t.Fatal(err)
 	}
+	unknown := share.ID([]byte(`{"never":"stored"}`))
 	for _, tc := range []struct {
-		name, inm string
-		want      int
+		name, id, inm string
+		want          int
+		cache         string
 	}{
-		{"match", `"` + id + `"`, 304},
-		{"weak_match_in_list", `"x", W/"` + id + `"`, 304},
-		{"star", `*`, 304},
-		{"other", `"x"`, 200},
+		{"match", id, `"` + id + `"`, 304, immutable},
+		{"weak_match_in_list", id, `"x", W/"` + id + `"`, 304, immutable},
+		{"star", id, `*`, 304, immutable},
+		{"other", id, `"x"`, 200, immutable},
+		// An unknown ID has no representation for a precondition to match:
+		// it was a 304 with an immutable Cache-Control.
+		{"star_unknown", unknown, `*`, 404, "no-store"},
+		{"match_unknown", unknown, `"` + unknown + `"`, 404, "no-store"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			req := httptest.NewRequest("GET", share.ItemPrefix+id, nil)
+			req := httptest.NewRequest("GET", share.ItemPrefix+tc.id, nil)
 			req.Header.Set("If-None-Match", tc.inm)
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)
 			if rec.Code != tc.want {
 				t.Errorf("status %d, want %d", rec.Code, tc.want)
 			}
+			if cc := rec.Header().Get("Cache-Control"); cc != tc.cache {
+				t.Errorf("Cache-Control %q, want %q", cc, tc.cache)
+			}
 		})
 	}
+}
+
+// immutable is the Cache-Control of a stored snippet.
+const immutable = "public, max-age=31536000, immutable"
+
+// TestSlowBodyIs408 sends bodies that do not arrive within the server's
+// read timeout, and one cut off: the answers say what happened and hold no
+// socket address (a slow body was a 400 whose text named both ends).
+func TestSlowBodyIs408(t *testing.T) {
+	var log bytes.Buffer
+	var mu sync.Mutex
+	srv := httptest.NewUnstartedServer(share.Handler(openBolt(t), share.WithRateLimit(share.NoRateLimit), share.WithErrorLog(lockedWriter{&mu, &log})))
+	srv.Config.ReadTimeout = 300 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	for _, tc := range []struct {
+		name string
+		send func(c *net.TCPConn)
+		want int
+	}{
+		{"stalled", func(c *net.TCPConn) {
+			fmt.Fprint(c, `{"a":`)
+		}, http.StatusRequestTimeout},
+		{"trickled", func(c *net.TCPConn) {
+			for range 10 {
+				c.Write([]byte(" "))
+				time.Sleep(100 * time.Millisecond)
+			}
+		}, http.StatusRequestTimeout},
+		{"cut_off", func(c *net.TCPConn) {
+			fmt.Fprint(c, `{"a":`)
+			c.CloseWrite()
+		}, http.StatusBadRequest},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.SetDeadline(time.Now().Add(10 * time.Second))
+			fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n", share.CollectionPath)
+			tc.send(conn.(*net.TCPConn))
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("no answer: %v", err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("status %d, want %d (body %s)", resp.StatusCode, tc.want, body)
+			}
+			var e share.Error
+			if err := json.Unmarshal(body, &e); err != nil || e.Error == "" {
+				t.Errorf("body %q is not a JSON error", body)
+			}
+			for _, addr := range []string{conn.LocalAddr().String(), conn.RemoteAddr().String(), "127.0.0.1", "tcp"} {
+				if strings.Contains(e.Error, addr) {
+					t.Errorf("error %q holds %q", e.Error, addr)
+				}
+			}
+		})
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(log.String(), "timeout") {
+		t.Errorf("error log %q does not name the timeout", log.String())
+	}
+}
+
+// lockedWriter serializes writes to a buffer the test reads.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 func TestHeadHasNoBody(t *testing.T) {

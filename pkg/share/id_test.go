@@ -4,9 +4,17 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/share"
 )
+
+// nested returns a JSON object whose value nests arrays so that the text
+// opens depth brackets in all (the object's included).
+func nested(depth int) string {
+	return `{"a":` + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + `}`
+}
 
 func TestCanonicalize(t *testing.T) {
 	for _, tc := range []struct {
@@ -17,7 +25,30 @@ func TestCanonicalize(t *testing.T) {
 		{"white_space", " {\n\t\"a\" : [ 1 , 2 ] }\n", `{"a":[1,2]}`, ""},
 		{"numbers_as_written", `{"a":1.50,"b":1e3,"c":12345678901234567890}`, `{"a":1.50,"b":1e3,"c":12345678901234567890}`, ""},
 		{"escapes_normalised", `{"a":"\u0041\/"}`, `{"a":"A/"}`, ""},
-		{"html_escaped", `{"a":"<script>&"}`, `{"a":"\u003cscript\u003e\u0026"}`, ""},
+		// Stored as written: escaping <, > and & made a 64 KiB body up to
+		// six times larger once stored.
+		{"html_not_escaped", `{"a":"<script>&"}`, `{"a":"<script>&"}`, ""},
+		{"html_escapes_unescaped", `{"a":"\u003c\u003e\u0026"}`, `{"a":"<>&"}`, ""},
+		// encoding/json always escapes the two JavaScript line terminators.
+		{"line_separators_escaped", "{\"a\":\"\u2028\u2029\"}", `{"a":"\u2028\u2029"}`, ""},
+		{"surrogate_pair", `{"a":"\ud83d\ude00"}`, "{\"a\":\"\U0001F600\"}", ""},
+		{"replacement_character_as_written", "{\"a\":\"\uFFFD\\uFFFD\"}", "{\"a\":\"\uFFFD\uFFFD\"}", ""},
+		// Invalid UTF-8 and lone surrogates were replaced by U+FFFD, so
+		// different bodies (and file names) became one.
+		{"invalid_utf8_in_value", "{\"a\":\"\xff\"}", "", "parse snippet: invalid UTF-8 at offset 6"},
+		{"invalid_utf8_in_key", "{\"a\xfe\":1}", "", "parse snippet: invalid UTF-8 at offset 3"},
+		{"truncated_utf8", "{\"a\":\"\xe2\x82\"}", "", "invalid UTF-8"},
+		{"utf8_surrogate_bytes", "{\"a\":\"\xed\xa0\x80\"}", "", "invalid UTF-8"},
+		{"lone_high_surrogate", `{"a":"\ud800"}`, "", `parse snippet: lone surrogate \ud800 at offset 6`},
+		{"lone_low_surrogate", `{"a":"x\uDC00"}`, "", `parse snippet: lone surrogate \uDC00 at offset 7`},
+		{"high_then_other_escape", `{"a":"\ud800\u0041"}`, "", "lone surrogate"},
+		{"high_then_high", `{"a":"\ud800\ud800\udc00"}`, "", "lone surrogate"},
+		{"lone_surrogate_in_key", `{"\udbff":1}`, "", "lone surrogate"},
+		{"escaped_backslash_then_u", `{"a":"\\ud800"}`, `{"a":"\\ud800"}`, ""},
+		{"nested_at_the_limit", nested(lex.MaxDepth), nested(lex.MaxDepth), ""},
+		{"nested_past_the_limit", nested(lex.MaxDepth + 1), "", "parse snippet: nested more than 1000 levels deep at offset 1004"},
+		{"nested_10000", nested(10000), "", "nested more than 1000 levels"},
+		{"brackets_in_strings_do_not_nest", `{"a":"` + strings.Repeat("[{", 3000) + `"}`, `{"a":"` + strings.Repeat("[{", 3000) + `"}`, ""},
 		{"duplicate_key_last_wins", `{"a":1,"a":2}`, `{"a":2}`, ""},
 		{"empty_object", `{}`, `{}`, ""},
 		{"array", `[]`, "", "must be a JSON object"},
@@ -97,7 +128,7 @@ func TestValidID(t *testing.T) {
 }
 
 func FuzzCanonicalize(f *testing.F) {
-	for _, s := range []string{`{}`, `{"b":1,"a":[1,{"d":null,"c":true}]}`, `{"a":"\u00e9\ud83d\ude00"}`, `[1]`, `{"a":1e400}`, "{\"a\":\"\xff\"}"} {
+	for _, s := range []string{`{}`, `{"b":1,"a":[1,{"d":null,"c":true}]}`, `{"a":"\u00e9\ud83d\ude00"}`, `[1]`, `{"a":1e400}`, "{\"a\":\"\xff\"}", `{"a":"\ud800"}`, "{\"a\":\"\u2028<>&\"}", `{"a":"\\\ud83d\ude00"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -111,6 +142,10 @@ func FuzzCanonicalize(f *testing.F) {
 		}
 		if string(again) != string(c) {
 			t.Fatalf("not idempotent: %q -> %q -> %q", in, c, again)
+		}
+		// Only U+2028 and U+2029 grow when stored (3 bytes to 6).
+		if len(c) > 2*len(in) || !utf8.Valid(c) {
+			t.Fatalf("Canonicalize(%q) = %q: longer than twice the input, or not UTF-8", in, c)
 		}
 		if !share.ValidID(share.ID(c)) {
 			t.Fatalf("ID of %q is not valid", c)

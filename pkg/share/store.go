@@ -20,3 +20,8 @@ type Store interface {
 	// durable to the degree the store promises.
 	PutIfAbsent(ctx context.Context, id string, body []byte) (created bool, err error)
 }
+
+// ErrDamaged is wrapped by the errors of a store whose data is damaged: a
+// database file that cannot be read as one, a body that no longer hashes
+// to its ID.
+var ErrDamaged = errors.New("damaged")

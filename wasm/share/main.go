@@ -30,11 +30,37 @@ func main() {
 		workers.Serve(unavailable(err))
 		return
 	}
-	workers.Serve(drainBody(share.Handler(store,
+	workers.Serve(headWithoutLength(drainBody(share.Handler(store,
 		share.WithRateLimit(share.NoRateLimit),
 		share.WithErrorLog(os.Stderr), // the worker's console: wrangler tail, wrangler dev
-		share.WithClientKey(func(r *http.Request) string { return r.Header.Get("CF-Connecting-IP") }))))
+		share.WithClientKey(func(r *http.Request) string { return r.Header.Get("CF-Connecting-IP") })))))
 }
+
+// headWithoutLength drops the Content-Length of an answer to HEAD:
+// syumai/workers sends a body of a declared length through a
+// FixedLengthStream, which fails the response ("FixedLengthStream did not
+// see all expected bytes", a 500) when, as for HEAD, no byte comes.
+func headWithoutLength(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			w = &headWriter{ResponseWriter: w}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// headWriter removes Content-Length before the header goes out and
+// discards a body.
+type headWriter struct {
+	http.ResponseWriter
+}
+
+func (hw *headWriter) WriteHeader(status int) {
+	hw.Header().Del("Content-Length")
+	hw.ResponseWriter.WriteHeader(status)
+}
+
+func (hw *headWriter) Write(b []byte) (int, error) { return len(b), nil }
 
 // maxDrain bounds how much of a request body the worker reads and discards
 // after the handler has stopped reading it.
@@ -45,9 +71,17 @@ const maxDrain = 1 << 20
 // Under wrangler dev, answering while a chunked body is still half read (a
 // 413 stops reading at the limit) can stall the next request; natively,
 // net/http closes such a connection itself.
+//
+// A body declared longer than maxDrain is not drained: the handler refuses
+// it from its Content-Length (413) without reading it, and the client may
+// never send it (a Content-Length of 99999999999 and no body got no answer
+// while the worker waited to drain it). A declared length up to maxDrain
+// is drained: answering before a body that is being sent has been read
+// broke the connection under wrangler dev ("Your worker restarted
+// mid-request", then a reset).
 func drainBody(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Body == nil {
+		if r.Body == nil || r.ContentLength > maxDrain {
 			h.ServeHTTP(w, r)
 			return
 		}
@@ -87,8 +121,9 @@ func (d *drainingWriter) Write(b []byte) (int, error) {
 func unavailable(err error) http.Handler {
 	body, _ := json.Marshal(share.Error{Error: "share service unavailable: " + err.Error()})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		share.SetSecurityHeaders(w.Header())
 		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write(append(body, '\n'))
 	})

@@ -1,18 +1,22 @@
 package sharetest
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/share"
 )
 
@@ -73,7 +77,8 @@ func (a *api) do(t *testing.T, method, path, contentType string, body []byte) *R
 	return resp
 }
 
-// wantError checks that resp is a JSON error with the given status.
+// wantError checks that resp is a JSON error with the given status, never
+// cached.
 func wantError(t *testing.T, what string, resp *Response, status int) {
 	t.Helper()
 	if resp.Status != status {
@@ -82,9 +87,34 @@ func wantError(t *testing.T, what string, resp *Response, status int) {
 	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Errorf("%s: Content-Type %q, want application/json", what, ct)
 	}
+	if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("%s: Cache-Control %q, want no-store", what, cc)
+	}
 	var e share.Error
 	if err := json.Unmarshal(resp.Body, &e); err != nil || e.Error == "" {
 		t.Errorf("%s: body %q is not a JSON error object (%v)", what, resp.Body, err)
+	}
+	WantSecurityHeaders(t, what, resp.Header)
+}
+
+// SecurityHeaders are the headers every answer of the share API carries,
+// in both builds, with their values.
+var SecurityHeaders = map[string]string{
+	"X-Content-Type-Options":       "nosniff",
+	"X-Frame-Options":              "DENY",
+	"Referrer-Policy":              "no-referrer",
+	"Cross-Origin-Opener-Policy":   "same-origin",
+	"Cross-Origin-Resource-Policy": "same-origin",
+	"Content-Security-Policy":      "default-src 'none'; frame-ancestors 'none'; sandbox",
+}
+
+// WantSecurityHeaders checks that h has every one of SecurityHeaders.
+func WantSecurityHeaders(t *testing.T, what string, h http.Header) {
+	t.Helper()
+	for name, want := range SecurityHeaders {
+		if got := h.Get(name); got != want {
+			t.Errorf("%s: %s = %q, want %q", what, name, got, want)
+		}
 	}
 }
 
@@ -147,8 +177,49 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 				t.Errorf("GET: %s = %q, want %q", name, v, want)
 			}
 		}
-		if csp := got.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
-			t.Errorf("GET: Content-Security-Policy = %q, want default-src 'none'", csp)
+		WantSecurityHeaders(t, "GET", got.Header)
+		WantSecurityHeaders(t, "first POST", first.Header)
+		WantSecurityHeaders(t, "second POST", second.Header)
+
+		// HEAD answers the headers of GET and no body (on Workers it was a
+		// 500: FixedLengthStream did not see all expected bytes).
+		head := a.do(t, "HEAD", share.ItemPrefix+c.ID, "", nil)
+		if head.Status != http.StatusOK || len(head.Body) != 0 {
+			t.Errorf("HEAD: status %d, body %q; want 200 and no body", head.Status, head.Body)
+		}
+		for _, name := range []string{"Content-Type", "Cache-Control", "ETag"} {
+			if head.Header.Get(name) != got.Header.Get(name) {
+				t.Errorf("HEAD: %s = %q, want %q as GET", name, head.Header.Get(name), got.Header.Get(name))
+			}
+		}
+		WantSecurityHeaders(t, "HEAD", head.Header)
+
+		// A client that has the body revalidates it.
+		req, _ := http.NewRequest("GET", a.base+share.ItemPrefix+c.ID, nil)
+		req.Header.Set("If-None-Match", `"`+c.ID+`"`)
+		resp, err := a.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotModified {
+			t.Errorf("GET with If-None-Match of its ETag: status %d, want 304", resp.StatusCode)
+		}
+	})
+
+	t.Run("conditional_get_of_unknown_id", func(t *testing.T) {
+		// No snippet, no representation: a precondition cannot make it 304.
+		id := share.ID([]byte("never stored, conditional " + a.nonce))
+		for _, inm := range []string{"*", `"` + id + `"`} {
+			req, _ := http.NewRequest("GET", a.base+share.ItemPrefix+id, nil)
+			req.Header.Set("If-None-Match", inm)
+			resp, err := a.client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			wantError(t, "GET unknown with If-None-Match: "+inm, &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, http.StatusNotFound)
 		}
 	})
 
@@ -190,11 +261,51 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 			{"truncated", "application/json", `{"a":`, 400},
 			{"trailing_data", "application/json", `{"a":1} {"b":2}`, 400},
 			{"form_encoded", "application/x-www-form-urlencoded", `a=1`, 415},
+			// Text that is not UTF-8 was stored as U+FFFD: two file names
+			// became one and a file was lost.
+			{"invalid_utf8", "application/json", "{\"a\":\"\xff\"}", 400},
+			{"invalid_utf8_file_names", "application/json", "{\"files\":{\"a\xff\":\"1\",\"a\xfe\":\"2\"}}", 400},
+			{"lone_surrogate", "application/json", `{"a":"\ud800"}`, 400},
+			{"lone_surrogate_file_names", "application/json", `{"files":{"\ud800":"1","\udbff":"2"}}`, 400},
+			{"nested_past_the_limit", "application/json", nestedBody(lex.MaxDepth + 1), 400},
+			{"nested_9000", "application/json", nestedBody(9000), 400},
+			{"nested_10000", "application/json", nestedBody(10000), 400},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				wantError(t, "POST "+tc.name, a.do(t, "POST", share.CollectionPath, tc.contentType, []byte(tc.body)), tc.status)
 			})
 		}
+	})
+
+	t.Run("nesting_at_the_limit", func(t *testing.T) {
+		body := fmt.Sprintf(`{"nonce":%q,"a":%s}`, a.nonce, strings.Repeat("[", lex.MaxDepth-1)+strings.Repeat("]", lex.MaxDepth-1))
+		if resp := a.do(t, "POST", share.CollectionPath, "application/json", []byte(body)); resp.Status != 201 && resp.Status != 200 {
+			t.Errorf("POST nested %d deep: status %d, want 201 or 200 (body %s)", lex.MaxDepth, resp.Status, resp.Body)
+		}
+	})
+
+	t.Run("stored_size", func(t *testing.T) {
+		// 64 KiB of "<" was stored as 393 KB (each escaped as \u003c).
+		body := paddedWith(a.nonce, share.MaxBody, "<")
+		resp := a.do(t, "POST", share.CollectionPath, "application/json", body)
+		if resp.Status != 201 && resp.Status != 200 {
+			t.Fatalf("POST 64 KiB of <: status %d, want 201 or 200 (body %s)", resp.Status, resp.Body)
+		}
+		var c share.Created
+		json.Unmarshal(resp.Body, &c)
+		got := a.do(t, "GET", share.ItemPrefix+c.ID, "", nil)
+		if got.Status != 200 || len(got.Body) > share.MaxBody {
+			t.Errorf("GET of 64 KiB of <: status %d, %d bytes stored; want 200 and at most %d", got.Status, len(got.Body), share.MaxBody)
+		}
+		// U+2028 is 3 bytes and stored as the 6 of \u2028: a body under the
+		// limit whose stored form is over it is refused.
+		wantError(t, "POST of U+2028 stored past the limit", a.do(t, "POST", share.CollectionPath, "application/json", paddedWith(a.nonce, 48<<10, "\u2028")), http.StatusRequestEntityTooLarge)
+	})
+
+	t.Run("declared_length_without_body", func(t *testing.T) {
+		// Natively a 413 at once; on Workers it was no answer at all.
+		resp := rawPost(t, a.base, fmt.Sprint(int64(99999999999)), 10*time.Second)
+		wantError(t, "POST with Content-Length 99999999999 and no body", resp, http.StatusRequestEntityTooLarge)
 	})
 
 	t.Run("size_limit", func(t *testing.T) {
@@ -296,7 +407,47 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 
 // padded returns a JSON object of exactly size bytes.
 func padded(nonce string, size int) []byte {
+	return paddedWith(nonce, size, "x")
+}
+
+// paddedWith returns a JSON object of size bytes (at most size, and less
+// than one unit of pad below it) whose string value repeats pad.
+func paddedWith(nonce string, size int, pad string) []byte {
 	head := fmt.Sprintf(`{"nonce":%q,"pad":"`, nonce)
 	tail := `"}`
-	return []byte(head + strings.Repeat("x", size-len(head)-len(tail)) + tail)
+	n := (size - len(head) - len(tail)) / len(pad)
+	return []byte(head + strings.Repeat(pad, n) + tail)
+}
+
+// nestedBody returns a JSON object whose text opens depth brackets in all.
+func nestedBody(depth int) string {
+	return `{"a":` + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + `}`
+}
+
+// rawPost sends a POST to the collection over a fresh connection with the
+// given Content-Length header and no body, and reads the answer within
+// timeout.
+func rawPost(t *testing.T, base, contentLength string, timeout time.Duration) *Response {
+	t.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.DialTimeout("tcp", u.Host, timeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(timeout))
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n", share.CollectionPath, u.Host, contentLength)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("POST with Content-Length %s and no body: no answer within %v: %v", contentLength, timeout, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("POST with Content-Length %s and no body: read answer: %v", contentLength, err)
+	}
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}
 }

@@ -1,0 +1,12 @@
+//go:build !unix && !js
+
+package share
+
+import (
+	"os"
+	"time"
+)
+
+// lockShared does nothing where flock is missing: the check reads the file
+// unlocked, and bbolt's own lock still keeps a second writer out.
+func lockShared(*os.File, time.Duration) error { return nil }
