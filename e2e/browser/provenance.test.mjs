@@ -180,6 +180,13 @@ test("the cursor on a line of the entry file marks the output lines it feeds", a
   await page.keyboard.press("End");
   await afterRun(page, () => page.keyboard.insertText(" "));
   assert.equal((await marked(page, "#output-view")).length, 0);
+  // An edit right after the cursor stopped, before the trace was asked
+  // for: nothing is asked for the program that is gone (the page throws
+  // nothing, afterEach checks).
+  await editorLine(service).click();
+  await afterRun(page, () => page.keyboard.insertText(" "));
+  await page.waitForTimeout(400);
+  assert.equal((await marked(page, "#output-view")).length, 0);
 });
 
 function sh(command, cwd) {
@@ -298,4 +305,12 @@ test("in a docs embed, a click on an output line marks the snippet's lines", asy
   await frame.getByLabel("Editor", { exact: true }).locator(".cm-line").first().click();
   await bar.getByRole("button", { name: "Go to app.jsonnet:6" }).click();
   assert.equal((await frame.locator("#editor-panel .cm-activeLine").innerText()).trim(), "metadata: { name: name },");
+  // An edit right after a click in the snippet (its run waits 300 ms, the
+  // trace of the whole output 250 ms): the trace is not asked for a
+  // program that is gone (the page throws nothing, afterEach checks).
+  await frame.getByLabel("Editor", { exact: true }).locator(".cm-line").first().click();
+  await page.keyboard.insertText(" ");
+  await frame.locator("#output-view .cm-content").filter({ hasText: "name: embedded" }).waitFor();
+  await page.waitForTimeout(800);
+  assert.equal(await frame.locator(".cm-traced-line").count(), 0);
 });

@@ -204,6 +204,7 @@ export function provenance(els, { runner, files, editor, output, open, marked = 
   }
 
   async function reverse(line) {
+    if (!base) return; // an edit since the cursor stopped
     const g = gen;
     let got;
     try {
@@ -212,7 +213,8 @@ export function provenance(els, { runner, files, editor, output, open, marked = 
       if (g === gen) quiet(`Could not trace the output: ${stoppedSentence(err) || err.message}`);
       return;
     }
-    if (!got || g !== gen || showing === "forward" || editor.cursorLine !== line) return;
+    // Not when the user has moved on: a click in the output, another line or file.
+    if (!got || g !== gen || showing === "forward" || editor.current !== base.entry || editor.cursorLine !== line) return;
     const lines = fedBy(got.index.bySource, base.entry, line);
     if (got.t0) {
       performance.measure("kubecfg:trace-all", { start: got.t0, detail: { cut: got.cut, traces: got.index.byLine.size } });
@@ -238,6 +240,8 @@ export function provenance(els, { runner, files, editor, output, open, marked = 
       const ok = traceable(request, resp);
       const key = ok ? requestKey(request) : "";
       if (ok && base && key === baseKey) return;
+      clearTimeout(reverseTimer);
+      clearTimeout(cursorTimer);
       gen++;
       base = ok ? request : null;
       baseKey = key;
@@ -247,6 +251,8 @@ export function provenance(els, { runner, files, editor, output, open, marked = 
     },
     /** edited clears the marks at once: the program changed. */
     edited() {
+      clearTimeout(reverseTimer);
+      clearTimeout(cursorTimer);
       if (!base && showing === "none") return;
       gen++;
       base = null;
