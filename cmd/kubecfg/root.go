@@ -77,15 +77,21 @@ func (g *globals) run(inv kubecfg.Invocation) error {
 
 // output carries out inv and returns what it prints.
 func (g *globals) output(inv kubecfg.Invocation) (string, error) {
-	cfg, err := g.configure(&inv)
-	if err != nil {
-		return "", err
-	}
-	s, err := cfg.NewSession()
+	s, err := g.session(&inv)
 	if err != nil {
 		return "", err
 	}
 	return inv.Run(s)
+}
+
+// session fills the global part of inv (configure) and returns a session
+// of its configuration.
+func (g *globals) session(inv *kubecfg.Invocation) (*kubecfg.Session, error) {
+	cfg, err := g.configure(inv)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.NewSession()
 }
 
 // config builds the evaluator's configuration from the global flags, for

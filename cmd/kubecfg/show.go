@@ -34,11 +34,7 @@ func newShowCmd(g *globals) *cobra.Command {
 		Short: "Show expanded resource definitions",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inv.Inputs, inv.Overlay = args, ov.overlay()
-			cfg, err := g.configure(&inv)
-			if err != nil {
-				return err
-			}
-			s, err := cfg.NewSession()
+			s, err := g.session(&inv)
 			if err != nil {
 				return err
 			}
@@ -131,11 +127,7 @@ func newEvalCmd(g *globals) *cobra.Command {
 				return g.run(inv)
 			}
 			// --trace: the result, then its causal trace on standard error.
-			cfg, err := g.configure(&inv)
-			if err != nil {
-				return err
-			}
-			s, err := cfg.NewSession()
+			s, err := g.session(&inv)
 			if err != nil {
 				return err
 			}
