@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
@@ -101,17 +102,18 @@ func (r *Runner) traceAt(sess *kubecfg.Session, inv kubecfg.Invocation, keys key
 // places turns a trace's roots into places: workspace files by name.
 func (r *Runner) places(t *kubecfg.Trace) []TracePlace {
 	out := []TracePlace{}
-	for _, l := range t.Lines(true) {
-		l = strings.TrimSpace(l)
-		i := strings.LastIndexByte(l, ':')
-		n, err := strconv.Atoi(l[i+1:])
+	inRoot := "file://" + strings.TrimSuffix(r.root(), "/") + "/"
+	for _, root := range t.Roots {
+		root = strings.TrimPrefix(strings.TrimSpace(root), importer.YAKLScheme)
+		i := strings.LastIndexByte(root, ':')
+		n, err := strconv.Atoi(root[i+1:])
 		if i < 0 || err != nil {
 			continue
 		}
-		file := l[:i]
-		p := TracePlace{File: file, Line: n}
-		if rel, ok := strings.CutPrefix(file, strings.TrimSuffix(r.root(), "/")+"/"); ok && strings.HasPrefix(file, "/") {
-			p.File, p.Workspace = rel, true
+		u := root[:i]
+		p := TracePlace{File: u, Line: n}
+		if strings.HasPrefix(u, inRoot) {
+			p.File, p.Workspace = relName(u, r.root()), true
 		}
 		out = append(out, p)
 	}

@@ -177,3 +177,21 @@ func TestStdTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestTracePlacesNamedAsTyped: a place in a file whose name its file://
+// URL escapes is named as typed.
+func TestTracePlacesNamedAsTyped(t *testing.T) {
+	files := map[string]string{
+		"my app.jsonnet": "local lib = import 'my lib.libsonnet';\n{ d: lib.d }\n",
+		"my lib.libsonnet": "{\n  d: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } },\n}\n",
+	}
+	resp := (&Runner{}).Run(Request{Command: "show", Entry: "my app.jsonnet", Files: files, TraceLine: 3})
+	if resp.Trace == nil || len(resp.Trace.Places) == 0 {
+		t.Fatalf("trace = %+v (%s)", resp.Trace, resp.Stderr)
+	}
+	for _, p := range resp.Trace.Places {
+		if _, ok := files[p.File]; !ok || !p.Workspace {
+			t.Errorf("place %+v is not a workspace file named as typed", p)
+		}
+	}
+}
