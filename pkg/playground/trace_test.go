@@ -182,7 +182,7 @@ func TestStdTrace(t *testing.T) {
 // URL escapes is named as typed.
 func TestTracePlacesNamedAsTyped(t *testing.T) {
 	files := map[string]string{
-		"my app.jsonnet": "local lib = import 'my lib.libsonnet';\n{ d: lib.d }\n",
+		"my app.jsonnet":   "local lib = import 'my lib.libsonnet';\n{ d: lib.d }\n",
 		"my lib.libsonnet": "{\n  d: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } },\n}\n",
 	}
 	resp := (&Runner{}).Run(Request{Command: "show", Entry: "my app.jsonnet", Files: files, TraceLine: 3})
