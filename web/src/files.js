@@ -4,6 +4,7 @@
 import { fileTabs, tabKeys } from "./tabs.js";
 import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
+import { fileMap } from "./state.js";
 import { readOpened, openedMessage, pathProblem, archiveComment } from "./open.js";
 
 /** download offers content to the user as a file called name. */
@@ -90,7 +91,7 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     const name = await askName(`Rename ${old}`, old);
     if (!name || name === old) return;
     const s = state();
-    const files = {};
+    const files = fileMap();
     for (const [p, t] of Object.entries(s.files)) files[p === old ? name : p] = t;
     s.files = files;
     if (s.entry === old) s.entry = name;
@@ -150,7 +151,7 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     if (entry) s.entry = entry;
     tell(openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped }), opened.skipped.length > 0);
     if (added.length || replaced.length || entry) {
-      openFile(entry || (s.active in s.files ? s.active : s.entry));
+      openFile(entry || (Object.hasOwn(s.files, s.active) ? s.active : s.entry));
       changed(); // after the message, so that a failure to save is not hidden
     }
   }

@@ -3,6 +3,20 @@
 // kubecfg.run takes; workspaces.js keeps it in localStorage so nothing
 // typed is lost.
 
+/**
+ * fileMap copies a map of files (path → text) into an object without a
+ * prototype, so that a file called __proto__, constructor or toString is
+ * a file like any other: assigning files["__proto__"] on a plain object
+ * sets its prototype instead, and `in` finds Object.prototype's names.
+ * Only own properties of from are copied.
+ */
+export function fileMap(from = {}) {
+  const files = Object.create(null);
+  if (from instanceof Map) for (const [p, t] of from) files[p] = t;
+  else for (const p of Object.keys(from)) files[p] = from[p];
+  return files;
+}
+
 /** blankControls are the controls of a plain `kubecfg show`. */
 export function blankControls() {
   return {
@@ -30,7 +44,7 @@ export function fromExample(ex) {
     delete c[kind];
   }
   return {
-    files: structuredClone(ex.files),
+    files: fileMap(ex.files),
     entry: ex.entry,
     active: ex.entry,
     controls: c,
@@ -40,7 +54,7 @@ export function fromExample(ex) {
 
 /** parseVars reads NAME=VALUE lines (split at the first =) into an object. */
 export function parseVars(text) {
-  const out = {};
+  const out = Object.create(null);
   for (const line of (text || "").split("\n")) {
     if (line.trim() === "") continue;
     const at = line.indexOf("=");
@@ -65,7 +79,7 @@ export function toRequest(state, version = "") {
   const c = state.controls;
   const req = {
     version,
-    files: { ...state.files },
+    files: fileMap(state.files),
     entry: state.entry,
     command: c.command,
     output: c.output,
@@ -89,7 +103,7 @@ export function toRequest(state, version = "") {
 
 /** validState checks the shape of a restored or decoded state. */
 export function validState(s) {
-  return !!s && typeof s === "object" && s.files && typeof s.files === "object" &&
+  return !!s && typeof s === "object" && s.files && typeof s.files === "object" && !Array.isArray(s.files) &&
     Object.values(s.files).every((t) => typeof t === "string") &&
     typeof s.entry === "string" && Object.hasOwn(s.files, s.entry) &&
     s.controls && typeof s.controls === "object";
@@ -120,7 +134,7 @@ export function normalize(s) {
     features: Object.fromEntries(Object.entries(features).filter(([, on]) => typeof on === "boolean")),
   };
   const active = typeof s.active === "string" && Object.hasOwn(s.files, s.active) ? s.active : s.entry;
-  return { files: { ...s.files }, entry: s.entry, active, controls: c, example: text(s.example) };
+  return { files: fileMap(s.files), entry: s.entry, active, controls: c, example: text(s.example) };
 }
 
 const isObject = (v) => !!v && typeof v === "object" && !Array.isArray(v);

@@ -21,7 +21,7 @@ export function encodeTxtar(files, comment = "") {
  */
 export function decodeTxtar(data) {
   const lines = data.split("\n");
-  const files = {};
+  const files = Object.create(null); // a file may be called __proto__
   let comment = [];
   let name = null;
   let body = [];

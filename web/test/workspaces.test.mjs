@@ -7,6 +7,9 @@ import { examples } from "../src/examples.js";
 import { list, read, write, starting, maxKept, newId, claim, heldIds, tabWorkspace, setTabWorkspace, adoptOldBackup, adoptOrphans, indexKey } from "../src/workspaces.js";
 import { memoryStorage } from "./memory-storage.mjs";
 
+// File maps have no prototype (a file may be called __proto__): compared as JSON.
+const plain = (x) => JSON.parse(JSON.stringify(x));
+
 const workspace = (name, text = "{}\n") => st.normalize({ files: { [`${name}.jsonnet`]: text }, entry: `${name}.jsonnet`, controls: {} });
 
 // fakeLocks is navigator.locks for one browser, shared by the "tabs" that
@@ -167,7 +170,7 @@ test("a saved workspace with controls of the wrong type still makes a request", 
   assert.deepEqual(got.controls, { ...st.blankControls(), features: { a: true, c: false } });
   assert.equal(got.active, "a.jsonnet");
   assert.equal(got.example, "");
-  assert.deepEqual(st.toRequest(got, "v0"), { version: "v0", files: s.files, entry: "a.jsonnet", command: "show", output: "yaml", features: ["a", "c=false"], alpha: false });
+  assert.deepEqual(plain(st.toRequest(got, "v0")), { version: "v0", files: plain(s.files), entry: "a.jsonnet", command: "show", output: "yaml", features: ["a", "c=false"], alpha: false });
 });
 
 test("show's provenance and export controls are kept with the workspace", () => {
@@ -178,7 +181,7 @@ test("show's provenance and export controls are kept with the workspace", () => 
   assert.equal(got.controls.showProvenance, true);
   assert.equal(got.controls.exportNames, "{{.kind}}");
   assert.equal(got.controls.exportExt, "yml");
-  assert.deepEqual(st.toRequest(got, "v0"), { version: "v0", files: s.files, entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false, showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" });
+  assert.deepEqual(plain(st.toRequest(got, "v0")), { version: "v0", files: plain(s.files), entry: "a.jsonnet", command: "show", output: "yaml", features: [], alpha: false, showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml" });
 });
 
 test("damaged storage is no workspace, not an error", () => {
@@ -243,4 +246,31 @@ test("new ids are fresh and valid", () => {
   const ids = new Set(Array.from({ length: 100 }, newId));
   assert.equal(ids.size, 100);
   for (const id of ids) assert.match(id, /^[A-Za-z0-9_-]{12}$/);
+});
+
+test("files named __proto__, constructor and toString are files like any other (issue 19)", async () => {
+  const { encodeTxtar, decodeTxtar } = await import("../src/txtar.js");
+  const { encodeFragment, decodeFragment } = await import("../src/share.js");
+  const names = ["__proto__", "constructor", "toString", "main.jsonnet"];
+  const files = st.fileMap();
+  for (const n of names) files[n] = `// ${n}\n`;
+  assert.deepEqual(Object.keys(files), names);
+  const s = st.normalize({ files, entry: "main.jsonnet", controls: {} });
+  assert.deepEqual(Object.keys(s.files), names);
+  s.files["__proto__"] = "changed\n"; // an edit
+  assert.equal(Object.getPrototypeOf(s.files), null);
+  assert.deepEqual(Object.keys(st.toRequest(s).files), names);
+  // A link, a saved workspace, a txtar download.
+  const back = await decodeFragment(await encodeFragment(s));
+  assert.ok(st.validState(back));
+  assert.deepEqual(Object.keys(st.normalize(back).files), names);
+  assert.equal(st.normalize(back).files["__proto__"], "changed\n");
+  const storage = memoryStorage();
+  write("p", s, { storage });
+  assert.deepEqual(Object.keys(read("p", storage).files), names);
+  assert.deepEqual(Object.keys(decodeTxtar(encodeTxtar(s.files)).files), names);
+  assert.equal(decodeTxtar("-- __proto__ --\nx\n").files["__proto__"], "x\n");
+  assert.throws(() => decodeTxtar("-- toString --\nx\n-- toString --\ny\n"), /appears twice/);
+  // A variable may be called so too.
+  assert.deepEqual(Object.entries(st.parseVars("__proto__=1\nconstructor=2")), [["__proto__", "1"], ["constructor", "2"]]);
 });
