@@ -56,3 +56,51 @@ test("a file added as __proto__ is kept", async () => {
   assert.ok((await tabPaths(page)).includes("__proto__"), `tabs: ${await tabPaths(page)}`);
   assert.ok((await tabPaths(page)).includes("constructor"));
 });
+
+const stateLink = async (url, files, entry, path = "") =>
+  `${url}${path}#s=${await encodeFragment({ files, entry, controls: { command: "show", expr: "", output: "yaml", features: {}, alpha: false, vars: {} }, version: "" })}`;
+
+test("an error's place names the file as typed, as text", async () => {
+  b = await open();
+  const { page } = b;
+  const name = "<svg onload=alert(1)> a.jsonnet";
+  const files = { "main.jsonnet": `import '${name}'\n`, [name]: "{ a: error 'boom' }\n" };
+  await page.goto(await stateLink(b.url, files, "main.jsonnet"));
+  await waitStatus(page, /^Failed/, 30000);
+  const text = await errorsText(page);
+  assert.ok(text.includes(`${name}:1:`), `errors pane: ${text}`);
+  assert.ok(!/%3C|%20/.test(text), `errors pane: ${text}`);
+  assert.equal(await page.locator("#errors svg").count(), 0, "a name became HTML");
+  const loc = page.locator("#errors .loc").filter({ hasText: name }).first();
+  assert.equal(await loc.count(), 1, `no link to ${name}: ${text}`);
+  await loc.click();
+  await page.waitForFunction((n) => document.querySelector('#file-tabs [aria-selected="true"]')?.dataset.path === n, name);
+});
+
+test("an error shows the whole text the CLI prints, its places as links (issue 20)", async () => {
+  b = await open();
+  const { page } = b;
+  const files = {
+    "main.jsonnet": "local h = import 'helpers.libsonnet';\n{ a: h.f(1) }\n",
+    "helpers.libsonnet": "{ f(x):: { v: error 'bad ' + x } }\n",
+  };
+  await page.goto(await stateLink(b.url, files, "main.jsonnet"));
+  await waitStatus(page, /^Failed/, 30000);
+  const text = await errorsText(page);
+  assert.match(text, /RUNTIME ERROR: bad 1/);
+  assert.match(text, /helpers\.libsonnet:1:15-31\s+object <anonymous>/);
+  assert.match(text, /Field "v"/);
+  assert.match(text, /During manifestation/);
+  assert.doesNotMatch(text, /file:\/\/\/workspace/);
+  await page.getByRole("button", { name: "Go to helpers.libsonnet:1:15" }).click();
+  await page.waitForFunction(() => document.querySelector('#file-tabs [aria-selected="true"]')?.dataset.path === "helpers.libsonnet");
+  // A schema failure keeps the line that says what is wrong.
+  await afterRun(page, () => page.getByRole("tab", { name: /main\.jsonnet/ }).click().then(() => setSource(page,
+    "local kubecfg = import 'kubecfg.libsonnet';\nkubecfg.validateJSONSchema({ a: 1 }, { type: 'object', required: ['b'] })\n")));
+  await waitStatus(page, /^Failed/, 30000);
+  const schema = await errorsText(page);
+  assert.match(schema, /missing property 'b'/);
+  assert.match(schema, /internal:\/\/\/validateJSONSchema/, "internal places are shown");
+  assert.equal(await page.locator("#errors .loc", { hasText: "internal:" }).count(), 0, "internal places are not links");
+  await page.getByRole("button", { name: "Go to main.jsonnet:2:1" }).waitFor();
+});

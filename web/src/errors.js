@@ -1,7 +1,7 @@
 // The errors pane above the output (#errors on the playground and on the
 // embed page): what a failed run says, as text, never as HTML. The
-// playground shows each diagnostic with its place as a button that goes
-// there; the embed page shows the CLI's error text as it is.
+// playground shows the CLI's error text with each place in the workspace
+// as a button that goes there; the embed page shows the text as it is.
 
 /** workspacePath maps a diagnostic's file to a path of files (an object path → text), or "". */
 export function workspacePath(files, file) {
@@ -22,32 +22,90 @@ function pre(text, className = "") {
   return el;
 }
 
+// A place in an error text: a file (a file:// URL as the CLI prints it, an
+// internal:/// one, or a plain path at the start of a word) and
+// :line:column, with an optional -endColumn, or :(line:column)-(line:column).
+const placeRe = /(file:\/\/\S*?|internal:\/\/\S*?|(?<=^|[\s("'`])[^\s:()"'`]+?)(?::(\d+):(\d+)(?:-\d+)?|:\((\d+):(\d+)\)-\(\d+:\d+\))/g;
+
 /**
- * showDiagnostics fills box with a response's diagnostics (the
- * playground): each one's place (a button that calls goto(path, line,
- * column), path being the workspace file or ""), message and hint; the
- * stderr text when there are none. A run that succeeded without
+ * linkedText returns the nodes of text with every place in a workspace
+ * file (files: path → text) as a button that calls goto(path, line,
+ * column), named by the path as typed (a file URL's escapes undone); a
+ * place in internal:/// or outside the workspace stays text. links counts
+ * the buttons.
+ */
+export function linkedText(text, files, goto) {
+  const nodes = [];
+  let links = 0;
+  let at = 0;
+  for (const m of text.matchAll(placeRe)) {
+    const file = m[1];
+    if (file.startsWith("internal:")) continue;
+    let name = file.replace(/^file:\/\//, "");
+    if (file.startsWith("file:")) {
+      try { name = decodeURIComponent(name); } catch { /* not an escaped URL: as it is */ }
+    }
+    const path = workspacePath(files, name);
+    if (!path) continue;
+    const line = Number(m[2] ?? m[4]);
+    const column = Number(m[3] ?? m[5]);
+    if (m.index > at) nodes.push(document.createTextNode(text.slice(at, m.index)));
+    const loc = document.createElement("button");
+    loc.type = "button";
+    loc.className = "loc";
+    loc.textContent = path + m[0].slice(file.length);
+    loc.setAttribute("aria-label", `Go to ${path}:${line}:${column}`);
+    loc.addEventListener("click", () => goto(path, line, column));
+    nodes.push(loc);
+    links++;
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return { nodes, links };
+}
+
+function placeButton(path, d, goto) {
+  const loc = document.createElement("button");
+  loc.type = "button";
+  loc.className = "loc";
+  loc.textContent = `${path || d.file}:${d.line}:${d.column || 1}`;
+  loc.setAttribute("aria-label", `Go to ${loc.textContent}`);
+  loc.addEventListener("click", () => goto(path, d.line, d.column));
+  return loc;
+}
+
+/**
+ * showDiagnostics fills box with a failed response's error (the
+ * playground): the whole error text as the CLI prints it (stderr), every
+ * place in a workspace file a button that calls goto(path, line, column),
+ * and the diagnostics' hints the text lacks; without stderr, each
+ * diagnostic's place, message and hint. A run that succeeded without
  * diagnostics hides the box.
  */
 export function showDiagnostics(box, resp, { files, goto }) {
   box.replaceChildren();
   const diags = resp.diagnostics || [];
   if ((resp.exitCode ?? 0) === 0 && !diags.length) { box.hidden = true; return; }
+  if (resp.stderr) {
+    const { nodes, links } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto);
+    // A diagnostic whose place the text does not give as a file:line:col
+    // (a message located from its data) keeps its own button, first.
+    const d = diags[0];
+    const path = d ? workspacePath(files, d.file) : "";
+    if (!links && d?.line && path) box.append(placeButton(path, d, goto));
+    const text = pre("", "stderr");
+    text.append(...nodes);
+    box.append(text);
+    for (const x of diags) if (x.hint && !resp.stderr.includes(x.hint)) box.append(pre(x.hint, "hint"));
+    box.hidden = false;
+    return;
+  }
   for (const d of diags) {
     const path = workspacePath(files, d.file);
-    if (d.line) {
-      const loc = document.createElement("button");
-      loc.type = "button";
-      loc.className = "loc";
-      loc.textContent = `${path || d.file}:${d.line}:${d.column || 1}`;
-      loc.setAttribute("aria-label", `Go to ${loc.textContent}`);
-      loc.addEventListener("click", () => goto(path, d.line, d.column));
-      box.append(loc);
-    }
+    if (d.line) box.append(placeButton(path, d, goto));
     box.append(pre(d.message));
     if (d.hint) box.append(pre(d.hint, "hint"));
   }
-  if (!diags.length && resp.stderr) box.append(pre(resp.stderr));
   box.hidden = false;
 }
 
