@@ -104,3 +104,22 @@ test("an error shows the whole text the CLI prints, its places as links (issue 2
   assert.equal(await page.locator("#errors .loc", { hasText: "internal:" }).count(), 0, "internal places are not links");
   await page.getByRole("button", { name: "Go to main.jsonnet:2:1" }).waitFor();
 });
+
+test("/embed with a broken or oversized link keeps its error and runs no example (issue 19)", async () => {
+  b = await open();
+  const { page } = b;
+  const big = await encodeFragment({ files: { "a.jsonnet": "x".repeat(2 << 20) }, entry: "a.jsonnet", controls: {} });
+  const cases = [["!!!", /^shared link: the fragment is not base64url/], ["AAAA", /^shared link: /], [big, /^shared link: the state is larger than/]];
+  for (const [i, [frag, re]] of cases.entries()) {
+    await page.goto(`${b.url}embed?case=${i}#s=${frag}`); // a new load each time, not a change of fragment
+    await page.waitForFunction(() => /^shared link/.test(document.querySelector("#status").textContent));
+    await page.waitForTimeout(1500); // past the embed's 300 ms wait, and the engine's start
+    const status = await page.locator("#status").textContent();
+    assert.match(status, re);
+    assert.match(await page.locator("#errors").innerText(), re);
+    assert.equal((await page.locator("#output-view .cm-content").innerText()).trim(), "", "no example's output");
+    assert.equal(await page.locator("#editor-panel .cm-content").count() === 0 ||
+      (await page.locator("#editor-panel").isHidden()), true, "no example's source");
+    assert.equal(await page.locator("#embed-file").textContent(), "");
+  }
+});

@@ -98,8 +98,16 @@ async function start() {
   try {
     state = await initial();
   } catch (err) {
-    state = store.fromExample(examples[0]);
+    // A broken or oversized link: its error stays, and no example runs in
+    // place of what the link meant.
     status(err.message, true);
+    $("errors").replaceChildren(Object.assign(document.createElement("pre"), { textContent: err.message }));
+    $("errors").hidden = false;
+    $("embed-file").textContent = "";
+    $("editor-panel").hidden = true;
+    $("trace").hidden = true;
+    new ResizeObserver(reportSize).observe(document.body);
+    return;
   }
   state.active = state.entry;
   $("embed-file").textContent = state.entry;
