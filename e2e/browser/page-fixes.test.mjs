@@ -123,3 +123,31 @@ test("/embed with a broken or oversized link keeps its error and runs no example
     assert.equal(await page.locator("#embed-file").textContent(), "");
   }
 });
+
+test("the + File dialog: Enter adds the file, the suggested name is free, Cancel and Escape add none (issue 20)", async () => {
+  b = await open();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  const before = await tabPaths(page);
+  assert.ok(before.includes("lib.libsonnet"), `the default example has lib.libsonnet: ${before}`);
+  await page.getByRole("button", { name: "+ File" }).click();
+  const input = page.locator("#name-input");
+  assert.equal(await input.inputValue(), "lib2.libsonnet", "the suggestion is a name no file has");
+  await input.press("Enter");
+  await page.waitForFunction(() => !document.querySelector("#name-dialog").open);
+  assert.deepEqual(await tabPaths(page), [...before, "lib2.libsonnet"]);
+  // Enter on a name that exists keeps the dialog open with the reason.
+  await page.getByRole("button", { name: "+ File" }).click();
+  assert.equal(await input.inputValue(), "lib3.libsonnet");
+  await input.fill("lib.libsonnet");
+  await input.press("Enter");
+  assert.match(await page.locator("#name-error").textContent(), /already exists/);
+  assert.ok(await page.locator("#name-dialog").evaluate((d) => d.open));
+  await page.locator("#name-dialog").getByRole("button", { name: "Cancel" }).click();
+  await page.waitForFunction(() => !document.querySelector("#name-dialog").open);
+  await page.getByRole("button", { name: "+ File" }).click();
+  await input.press("Escape");
+  await page.waitForFunction(() => !document.querySelector("#name-dialog").open);
+  assert.deepEqual(await tabPaths(page), [...before, "lib2.libsonnet"]);
+});

@@ -7,6 +7,14 @@ import { encodeZip } from "./zip.js";
 import { fileMap } from "./state.js";
 import { readOpened, openedMessage, pathProblem, archiveComment } from "./open.js";
 
+/** freeName is a name for a new file that files (path → text) does not have yet: lib.libsonnet, lib2.libsonnet, … */
+export function freeName(files) {
+  for (let i = 1; ; i++) {
+    const name = `lib${i === 1 ? "" : i}.libsonnet`;
+    if (!Object.hasOwn(files, name)) return name;
+  }
+}
+
 /** download offers content to the user as a file called name. */
 export function download(name, content, type = "text/plain") {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -69,7 +77,10 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
         dlg.removeEventListener("close", onClose);
         resolve(dlg.returnValue === "ok" ? input.value.trim() : null);
       };
+      // OK is the form's only submit button, so Enter in the field is OK;
+      // Cancel (and Escape) close the dialog with no name.
       els.dialog.ok.onclick = (ev) => { if (!validate()) ev.preventDefault(); };
+      if (els.dialog.cancel) els.dialog.cancel.onclick = () => dlg.close("");
       dlg.addEventListener("close", onClose);
       dlg.returnValue = "";
       dlg.showModal();
@@ -78,7 +89,7 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   }
 
   async function addFile() {
-    const name = await askName("New file", "lib.libsonnet");
+    const name = await askName("New file", freeName(state().files));
     if (!name) return;
     state().files[name] = "";
     openFile(name);

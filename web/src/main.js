@@ -80,7 +80,7 @@ const files = filesPane({
   tabs: $("file-tabs"), panel: $("editor-panel"),
   add: $("add-file"), rename: $("rename-file"), remove: $("delete-file"), entry: $("entry-file"),
   open: $("open-files"), input: $("file-input"), txtar: $("download-txtar"), zip: $("download-zip"),
-  dialog: { dialog: $("name-dialog"), title: $("name-dialog-title"), input: $("name-input"), error: $("name-error"), ok: $("name-ok") },
+  dialog: { dialog: $("name-dialog"), title: $("name-dialog-title"), input: $("name-input"), error: $("name-error"), ok: $("name-ok"), cancel: $("name-cancel") },
 }, {
   state, editor, changed, tell: status.tell,
   drawDiagnostics: () => run.drawDiagnostics(),
