@@ -151,3 +151,29 @@ test("the + File dialog: Enter adds the file, the suggested name is free, Cancel
   await page.waitForFunction(() => !document.querySelector("#name-dialog").open);
   assert.deepEqual(await tabPaths(page), [...before, "lib2.libsonnet"]);
 });
+
+test("a dead share link says the snippet was not found, keeps its address, and offers the workspace and the examples (issue 20)", async () => {
+  b = await open();
+  const { page } = b;
+  // No saved workspace: the first example, and the menu for the others.
+  for (const [i, id] of ["RBNvo1WzZ4oRRq0W9-hkng", "nope!", "x.y"].entries()) {
+    await page.goto(`${b.url}s/${id}`);
+    const status = await waitStatus(page, /^Evaluated.*shared snippet was not found/, 30000);
+    // The first visit's example is this browser's workspace afterwards, as on a visit to /.
+    assert.match(status, i === 0 ? /Showing the first example; the Example menu has the others\.$/ : /Showing your workspace; the Example menu has the examples\.$/);
+    assert.equal(await page.locator("[role=status]").getAttribute("class"), "bad");
+    await page.waitForTimeout(800);
+    assert.equal(new URL(page.url()).pathname, `/s/${id}`, "the address is kept");
+    assert.equal(new URL(page.url()).hash, "");
+    assert.ok((await page.getByLabel("Example").locator("option").count()) > 2);
+  }
+  // With a saved workspace, that workspace.
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  await afterRun(page, () => setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'mine' } } }\n"));
+  await page.waitForTimeout(800); // the autosave
+  await page.goto(`${b.url}s/RBNvo1WzZ4oRRq0W9-hkng`);
+  await waitStatus(page, /shared snippet was not found\. Showing your workspace; the Example menu has the examples\.$/, 30000);
+  assert.match(await outputText(page), /name: mine/);
+  assert.equal(new URL(page.url()).pathname, "/s/RBNvo1WzZ4oRRq0W9-hkng");
+});

@@ -89,12 +89,19 @@ func (s *site) route(p string) (string, bool) {
 	case p == EmbedPath:
 		return EmbedPage, true
 	case strings.HasPrefix(p, share.PagePrefix):
-		// /s/ID is the page; any other /s/X is X, so that the page's
-		// relative URLs (dist/main-….js) resolve from /s/ID too. The
-		// worker does the same with _redirects (RedirectsFile).
+		// /s/ID is the page; any other /s/X is X when that is a file, so
+		// that the page's relative URLs (dist/main-….js) resolve from
+		// /s/ID too (the worker does the same with _redirects,
+		// RedirectsFile). /s/X for any other X without a slash is the page
+		// too, which says that the shared snippet was not found.
 		rest := strings.TrimPrefix(p, share.PagePrefix)
 		if share.ValidID(rest) {
 			return IndexPage, true
+		}
+		if rest != "" && !strings.Contains(rest, "/") && !strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "_") {
+			if info, err := fs.Stat(s.static, rest); err != nil || info.IsDir() {
+				return IndexPage, true
+			}
 		}
 		p = "/" + rest
 	}

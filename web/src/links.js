@@ -36,9 +36,11 @@ const sameWorkspace = (a, b) => !!a && !!b &&
 /**
  * initialState decides what the page starts on: a link's workspace, or
  * start0, the saved workspace a tab starts on (workspaces.js, starting).
- * It resolves to { s, why, replaces, version, bad }: the state, what the
- * status line says, whether it replaces the saved workspace (a link or an
- * example), the link's engine version, and whether why is an error.
+ * It resolves to { s, why, replaces, version, bad, keepAddress }: the
+ * state, what the status line says, whether it replaces the saved
+ * workspace (a link or an example), the link's engine version, whether
+ * why is an error, and whether the page keeps its address until an edit
+ * (a dead /s/ID link, so that it can be read and reported).
  */
 export async function initialState(start0) {
   const hash = location.hash.slice(1);
@@ -66,15 +68,26 @@ export async function initialState(start0) {
       return { s: start0?.state || store.fromExample(examples[0]), why: err.message, bad: true };
     }
   }
-  const m = /\/s\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  const m = /\/s\/([^/]+)$/.exec(location.pathname);
   if (m) {
+    // A dead link says so, keeps its address, and offers the saved
+    // workspace (or the first example) and the Example menu.
+    let why = "The shared snippet was not found";
     try {
       const res = await fetch(`../api/snippets/${m[1]}`);
       if (res.ok) {
         const s = await res.json();
         if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true, version: s.version };
+        why = "The shared snippet is not a playground state";
+      } else if (res.status !== 404 && res.status !== 400) {
+        why = `The shared snippet could not be loaded (the share service answered ${res.status})`;
       }
-    } catch { /* fall through */ }
+    } catch (err) {
+      why = `The shared snippet could not be loaded (${err.message})`;
+    }
+    const offer = start0 ? "Showing your workspace; the Example menu has the examples."
+      : "Showing the first example; the Example menu has the others.";
+    return { s: start0?.state || store.fromExample(examples[0]), why: `${why}. ${offer}`, bad: true, keepAddress: true };
   }
   if (start0) return { s: start0.state, why: "Restored your workspace." };
   return { s: store.fromExample(examples[0]), why: "" };

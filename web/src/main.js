@@ -180,7 +180,7 @@ async function start() {
   // A link's or an example's workspace is saved once you change it, so
   // opening links does not push your own workspaces out.
   if (!init.replaces) held.then(workspace.save);
-  updateURL(link());
+  if (!init.keepAddress) updateURL(link());
   if (init.why) status.tell(init.why, !!init.bad);
   status.run("Loading the engine…", !!init.bad, { keep: true });
   const runner = globalThis.kubecfgEngine || Runner.fromPage();

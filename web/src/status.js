@@ -11,6 +11,7 @@
  */
 export function statusLine(el) {
   let notice = "";
+  let noticeBad = false;
   const show = (text, bad = false) => {
     el.textContent = text;
     el.className = bad ? "bad" : "";
@@ -21,11 +22,12 @@ export function statusLine(el) {
     /** tell shows a notice and keeps it for the next run's status. */
     tell(text, bad = false) {
       notice = text;
+      noticeBad = bad;
       show(text, bad);
     },
     /** run shows a run's status with the pending notice after it; keep keeps the notice for the next. */
     run(text, bad = false, { keep = false } = {}) {
-      show(notice ? `${text} ${notice}` : text, bad);
+      show(notice ? `${text} ${notice}` : text, bad || (!!notice && noticeBad));
       if (!keep) notice = "";
     },
     /** finished counts one more finished run (data-runs). */
