@@ -177,3 +177,23 @@ test("a dead share link says the snippet was not found, keeps its address, and o
   assert.match(await outputText(page), /name: mine/);
   assert.equal(new URL(page.url()).pathname, "/s/RBNvo1WzZ4oRRq0W9-hkng");
 });
+
+test("\"(your workspace)\" in the Example menu goes back to your workspace (issue 20)", async () => {
+  b = await open();
+  const { page } = b;
+  await page.goto(`${b.url}#example=yakl-pod`);
+  await waitStatus(page, /^Evaluated/, 30000);
+  // Nothing to go back to: it says so.
+  await page.getByLabel("Example").selectOption({ label: "(your workspace)" });
+  await waitStatus(page, /No other workspace of yours is kept in this browser/);
+  await page.goto(b.url);
+  await page.reload();
+  await waitStatus(page, /^Evaluated/, 30000);
+  await afterRun(page, () => setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'mine' } } }\n"));
+  await page.waitForTimeout(800); // the autosave
+  await afterRun(page, () => page.getByLabel("Example").selectOption({ label: "A YAKL Pod (RFC06)" }));
+  assert.match(await outputText(page), /kind: Pod/);
+  await afterRun(page, () => page.getByLabel("Example").selectOption({ label: "(your workspace)" }));
+  assert.match(await outputText(page), /name: mine/);
+  assert.match(await page.locator("[role=status]").textContent(), /Restored your workspace\./);
+});

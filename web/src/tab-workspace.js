@@ -122,6 +122,17 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
         switchTo(target);
         return;
       }
+      if (sel.value === "") {
+        // "(your workspace)": back to the workspace this tab left for an
+        // example or a link, when one is kept.
+        if (previous && ws.read(previous)) {
+          switchTo(previous, "Restored your workspace.");
+          return;
+        }
+        sel.value = state.example && exampleByName(state.example) ? state.example : "";
+        tell("No other workspace of yours is kept in this browser: this one is yours, and your edits to it are saved.");
+        return;
+      }
       const ex = exampleByName(sel.value);
       if (!ex) return;
       history.replaceState(null, "", `#example=${ex.name}`);
