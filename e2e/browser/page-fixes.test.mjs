@@ -197,3 +197,27 @@ test("\"(your workspace)\" in the Example menu goes back to your workspace (issu
   assert.match(await outputText(page), /name: mine/);
   assert.match(await page.locator("[role=status]").textContent(), /Restored your workspace\./);
 });
+
+test("a stopped run leaves the previous output dimmed and marked stale (issue 20)", async () => {
+  b = await open();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  const before = await outputText(page);
+  assert.ok(before.trim() !== "");
+  const view = page.locator("#output-view");
+  assert.equal(await view.evaluate((el) => getComputedStyle(el).opacity), "1");
+  await setSource(page, "std.foldl(function(a, i) a + std.foldl(function(b, j) b + j, std.range(1, 1000), 0), std.range(1, 100000), 0)\n");
+  await waitStatus(page, /ran past 5 s/, 30000);
+  assert.equal(await outputText(page), before, "the last output stays");
+  assert.ok(await view.evaluate((el) => el.classList.contains("stale")));
+  assert.ok(Number(await view.evaluate((el) => getComputedStyle(el).opacity)) < 0.6, "dimmed");
+  assert.match(await errorsText(page), /ran past 5 s/);
+  assert.match(await page.locator("#stale-note").innerText(), /The output below is stale/);
+  await afterRun(page, () => setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'fresh' } } }\n"), 30000);
+  await waitStatus(page, /^Evaluated/, 30000);
+  assert.match(await outputText(page), /name: fresh/);
+  assert.ok(!(await view.evaluate((el) => el.classList.contains("stale"))));
+  assert.equal(await errorsText(page), "");
+  assert.ok(await page.locator("#stale-note").isHidden());
+});

@@ -95,7 +95,7 @@ const traced = provenance({ bar: $("trace") }, {
   marked: () => files.renderTabs(),
 });
 
-const run = results({ command: $("command-line"), errors: $("errors") }, {
+const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note") }, {
   state, editor, output, status, features, openFile: files.openFile, traced,
 });
 

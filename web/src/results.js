@@ -20,7 +20,9 @@ function firstLine(resp) {
 
 /**
  * results runs the page state and shows its answers. els: command (the
- * command line's code element) and errors (the errors pane). deps:
+ * command line's code element), errors (the errors pane), view (the
+ * output view's element, dimmed while its output is stale) and staleNote
+ * (the line that says so). deps:
  * state() is the page state, editor and output the two views, status the
  * status line (status.js), features the features panel
  * (features-panel.js), openFile(path) opens a workspace file, traced
@@ -83,6 +85,12 @@ export function results(els, { state, editor, output, status, features, openFile
     lineMap = null;
     traced.shown(null, null);
     showStopped(els.errors, sentence);
+    // The output of the last run that finished stays, dimmed and marked
+    // stale: it is not the stopped program's.
+    if (output.text && els.view) {
+      els.view.classList.add("stale");
+      if (els.staleNote) els.staleNote.hidden = false;
+    }
     status.run(sentence, true);
     status.finished();
   }
@@ -108,6 +116,8 @@ export function results(els, { state, editor, output, status, features, openFile
     lastResponse = resp;
     showing = from;
     const ok = (resp.exitCode ?? 0) === 0;
+    els.view?.classList.remove("stale");
+    if (els.staleNote) els.staleNote.hidden = true;
     output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
     traced.shown(request, resp);
     els.command.textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
