@@ -221,3 +221,15 @@ test("a stopped run leaves the previous output dimmed and marked stale (issue 20
   assert.equal(await errorsText(page), "");
   assert.ok(await page.locator("#stale-note").isHidden());
 });
+
+test("the embed names a file as typed in its error text, as text (issue 19)", async () => {
+  b = await open();
+  const { page } = b;
+  const name = "<svg onload=alert(1)> a.jsonnet";
+  await page.goto(await stateLink(b.url, { [name]: "{ a: error 'boom' }\n" }, name, "embed"));
+  await page.waitForFunction(() => /^Failed/.test(document.querySelector("#status").textContent), null, { timeout: 30000 });
+  const text = await page.locator("#errors").innerText();
+  assert.ok(text.includes(`${name}:1:6`), `errors: ${text}`);
+  assert.ok(!/%3C|%20/.test(text), `errors: ${text}`);
+  assert.equal(await page.locator("#errors svg").count(), 0);
+});

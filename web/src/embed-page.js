@@ -63,7 +63,7 @@ async function run() {
   if (!resp) return;
   output.set(resp.output || "", req.output === "jsonnet" ? "jsonnet" : req.output === "json" ? "json" : "yaml");
   traced.shown(req, resp);
-  const failed = showFailure($("errors"), resp);
+  const failed = showFailure($("errors"), resp, state.files);
   const ms = resp.timings?.totalMs ?? 0;
   status(failed ? `Failed (exit ${resp.exitCode}) in ${Math.round(ms)} ms.` : `Evaluated in ${Math.round(ms)} ms.`, failed);
   $("status").dataset.runs = String(Number($("status").dataset.runs || 0) + 1);

@@ -31,8 +31,9 @@ const placeRe = /(file:\/\/\S*?|internal:\/\/\S*?|(?<=^|[\s("'`])[^\s:()"'`]+?)(
  * linkedText returns the nodes of text with every place in a workspace
  * file (files: path → text) as a button that calls goto(path, line,
  * column), named by the path as typed (a file URL's escapes undone); a
- * place in internal:/// or outside the workspace stays text. links counts
- * the buttons.
+ * place in internal:/// or outside the workspace stays text. Without goto
+ * a workspace place is text too, still named by the path as typed. links
+ * counts the places named so.
  */
 export function linkedText(text, files, goto) {
   const nodes = [];
@@ -50,6 +51,12 @@ export function linkedText(text, files, goto) {
     const line = Number(m[2] ?? m[4]);
     const column = Number(m[3] ?? m[5]);
     if (m.index > at) nodes.push(document.createTextNode(text.slice(at, m.index)));
+    links++;
+    at = m.index + m[0].length;
+    if (!goto) {
+      nodes.push(document.createTextNode(path + m[0].slice(file.length)));
+      continue;
+    }
     const loc = document.createElement("button");
     loc.type = "button";
     loc.className = "loc";
@@ -57,8 +64,6 @@ export function linkedText(text, files, goto) {
     loc.setAttribute("aria-label", `Go to ${path}:${line}:${column}`);
     loc.addEventListener("click", () => goto(path, line, column));
     nodes.push(loc);
-    links++;
-    at = m.index + m[0].length;
   }
   if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
   return { nodes, links };
@@ -111,13 +116,19 @@ export function showDiagnostics(box, resp, { files, goto }) {
 
 /**
  * showFailure fills box with a failed run's error text (the embed page):
- * stderr, or else the diagnostics' messages; it hides the box when the
+ * stderr (places in files, a map path → text, named by the path as typed),
+ * or else the diagnostics' messages; it hides the box when the
  * run succeeded. It reports whether the run failed.
  */
-export function showFailure(box, resp) {
+export function showFailure(box, resp, files = {}) {
   box.replaceChildren();
   const failed = (resp.exitCode ?? 0) !== 0;
-  if (failed) box.append(pre(resp.stderr || (resp.diagnostics || []).map((d) => d.message).join("\n")));
+  if (failed && resp.stderr) {
+    // The snippet's places named by its file name as typed, as text.
+    const text = pre("");
+    text.append(...linkedText(resp.stderr, files, null).nodes);
+    box.append(text);
+  } else if (failed) box.append(pre((resp.diagnostics || []).map((d) => d.message).join("\n")));
   box.hidden = !failed;
   return failed;
 }
