@@ -156,10 +156,12 @@ func (s *server) kill() error {
 	}
 }
 
-// gate skips the test unless the environment variable is set.
+// gate skips the test unless the environment variable is set, naming the
+// make target that sets it.
 func gate(t *testing.T, env, what string) {
 	t.Helper()
+	target := map[string]string{"SHARE_E2E": "test-share-e2e", "SHARE_E2E_WRANGLER": "test-share-wrangler"}[env]
 	if os.Getenv(env) == "" {
-		t.Skipf("%s: set %s=1 (make test-share-e2e does)", what, env)
+		t.Skipf("%s: set %s=1 (make %s does)", what, env, target)
 	}
 }
