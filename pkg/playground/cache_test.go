@@ -201,3 +201,25 @@ func TestKeysCoverEveryField(t *testing.T) {
 		t.Error("files {ab: c} and {a: bc} have the same key")
 	}
 }
+
+// TestFeaturesTableWithABrokenRcFile: when the rc file does not evaluate,
+// the features table still shows what --features says, as the controls
+// and the command line do (it showed the defaults: eval off, default).
+func TestFeaturesTableWithABrokenRcFile(t *testing.T) {
+	resp := Run(Request{Command: "eval", Entry: "app.jsonnet", Features: []string{"eval"}, Files: map[string]string{
+		"app.jsonnet":        "{}",
+		".kubecfgrc.jsonnet": "{ flags: ",
+	}})
+	if resp.ExitCode != 1 {
+		t.Fatalf("exit %d: %s", resp.ExitCode, resp.Stderr)
+	}
+	for _, row := range resp.Features {
+		if row.Name == "eval" {
+			if !row.Enabled || row.Source != "--features" {
+				t.Errorf("eval row %+v, want on from --features", row)
+			}
+			return
+		}
+	}
+	t.Error("no eval row")
+}

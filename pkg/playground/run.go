@@ -109,6 +109,12 @@ func (r *Runner) Run(req Request) (resp Response) {
 	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
 	gates, err := inv.Gates(env)
 	if err != nil {
+		// The table still shows what the flags say (a broken rc file
+		// would otherwise leave it at the defaults, contradicting the
+		// controls and the command line).
+		if g, ferr := features.New(inv.Alpha, features.Source{Name: features.SourceFeatures, Items: features.SplitList(inv.Features...)}); ferr == nil {
+			resp.Features = features.Rows(g)
+		}
 		r.fail(&resp, err)
 		return resp
 	}
