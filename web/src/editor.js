@@ -56,6 +56,10 @@ const theme = EditorView.theme({
   ".cm-trace-origin": { backgroundColor: "var(--trace-origin)", boxShadow: "inset 3px 0 0 var(--accent)" },
   ".cm-tooltip": { backgroundColor: "var(--panel-bg)", color: "var(--fg)", border: "1px solid var(--border)" },
   ".cm-panels": { backgroundColor: "var(--panel-bg)", color: "var(--fg)" },
+  // The search panel's buttons and fields in the page's colours (the base
+  // theme's light grey gradient made dark mode's light text unreadable).
+  ".cm-button": { backgroundImage: "none", backgroundColor: "var(--bg)", color: "var(--fg)", border: "1px solid var(--border)" },
+  ".cm-textfield": { backgroundColor: "var(--editor-bg)", color: "var(--fg)", border: "1px solid var(--border)" },
   ".cm-scroller": { overflow: "auto" },
 });
 
