@@ -61,6 +61,16 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 	return s, nil
 }
 
+// forget drops the session and the objects read with it, and the cached
+// responses unless keepResponses; the counters stay.
+func (c *cache) forget(keepResponses bool) {
+	kept := cache{sessions: c.sessions, rebases: c.rebases, reads: c.reads}
+	if keepResponses {
+		kept.responses, kept.order = c.responses, c.order
+	}
+	*c = kept
+}
+
 // objects are one read of show's inputs: the objects and their sources,
 // or the error.
 type objects struct {

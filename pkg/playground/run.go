@@ -92,7 +92,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		if p := recover(); p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
-			r.cache = cache{sessions: r.cache.sessions, reads: r.cache.reads} // the VM may be in any state
+			r.cache.forget(false) // the VM may be in any state
 		} else {
 			r.cache.storeResponse(reqKey, resp)
 		}
@@ -140,7 +140,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		// A program that traces prints its traces on every run of the
 		// CLI: its next request gets a fresh VM, which evaluates (and
 		// traces) everything again instead of answering from its caches.
-		r.cache = cache{sessions: r.cache.sessions, reads: r.cache.reads, responses: r.cache.responses, order: r.cache.order}
+		r.cache.forget(true)
 	}
 	if err != nil {
 		r.fail(&resp, err)
