@@ -61,3 +61,22 @@ test("a disabled control looks disabled", async () => {
     await b.close();
   }
 });
+
+test("a variable line without = is flagged", async () => {
+  const b = await open();
+  try {
+    const { page } = b;
+    await page.goto(b.url);
+    await waitStatus(page, /^Evaluated/);
+    await page.getByRole("tab", { name: "Variables", exact: true }).click();
+    const box = page.locator("#var-extStr");
+    await box.fill("OK=1\nFOO");
+    assert.equal(await box.getAttribute("aria-invalid"), "true");
+    assert.match(await page.locator("#var-extStr-note").innerText(), /^Line 2 \(FOO\) has no "=": .*\$FOO from the environment\.$/);
+    await box.fill("OK=1\nFOO=2");
+    assert.equal(await box.getAttribute("aria-invalid"), null);
+    assert.equal(await page.locator("#var-extStr-note").count(), 0);
+  } finally {
+    await b.close();
+  }
+});

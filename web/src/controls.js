@@ -3,7 +3,7 @@
 // panel), the ext vars and TLAs (the Variables panel), the export's file
 // names (the Export panel), and the Run button with its key, Ctrl-Enter
 // (Cmd-Enter on a Mac).
-import { defaultExportNames } from "./state.js";
+import { defaultExportNames, linesWithoutValue } from "./state.js";
 
 const varKinds = ["extStr", "extCode", "tlaStr", "tlaCode"];
 
@@ -23,8 +23,33 @@ export function renderControls(els, c) {
   els.exportNames.value = c.exportNames;
   els.exportExt.value = c.exportExt;
   els.exportNames.placeholder = defaultExportNames;
-  for (const k of varKinds) els.vars[k].value = c.vars[k];
+  for (const k of varKinds) {
+    els.vars[k].value = c.vars[k];
+    flagLines(els.vars[k]);
+  }
   enableFor(els, c.command);
+}
+
+// flagLines marks a variables box that has a line without "=", with a
+// note under it that says what the page and the command line make of it.
+function flagLines(box) {
+  const missing = linesWithoutValue(box.value);
+  let note = box.nextElementSibling?.classList.contains("var-note") ? box.nextElementSibling : null;
+  if (missing.length === 0) {
+    box.removeAttribute("aria-invalid");
+    note?.remove();
+    return;
+  }
+  if (!note) {
+    note = box.ownerDocument.createElement("small");
+    note.className = "var-note";
+    note.id = box.id + "-note";
+    box.after(note);
+  }
+  const { line, name } = missing[0];
+  note.textContent = `Line ${line} (${name}) has no "=": here it is ${name} with an empty value; the command line would read $${name} from the environment.`;
+  box.setAttribute("aria-invalid", "true");
+  box.setAttribute("aria-describedby", note.id);
 }
 
 // enableFor enables the controls of command: -e for eval, show's flags for
@@ -65,7 +90,7 @@ export function bindControls(els, { controls, changed, runNow, traceKey, evalEna
   els.exportNames.addEventListener("input", (e) => { controls().exportNames = e.target.value; changed(); });
   els.exportExt.addEventListener("input", (e) => { controls().exportExt = e.target.value; changed(); });
   for (const k of varKinds) {
-    els.vars[k].addEventListener("input", (e) => { controls().vars[k] = e.target.value; changed(); });
+    els.vars[k].addEventListener("input", (e) => { controls().vars[k] = e.target.value; flagLines(e.target); changed(); });
   }
   els.run.addEventListener("click", () => runNow());
   els.keys.addEventListener("keydown", (ev) => {

@@ -64,6 +64,20 @@ export function parseVars(text) {
   return out;
 }
 
+/**
+ * linesWithoutValue lists the NAME lines of a NAME=VALUE text that have no
+ * "=" ({line (1-based), name}): parseVars reads them as NAME with an empty
+ * value, where the command line's -V NAME reads $NAME from the
+ * environment.
+ */
+export function linesWithoutValue(text) {
+  const out = [];
+  (text || "").split("\n").forEach((line, i) => {
+    if (line.trim() !== "" && !line.includes("=")) out.push({ line: i + 1, name: line.trim() });
+  });
+  return out;
+}
+
 /** formatVars is the inverse of parseVars. */
 export function formatVars(obj) {
   return Object.entries(obj).map(([k, v]) => `${k}=${v}`).join("\n");

@@ -274,3 +274,9 @@ test("files named __proto__, constructor and toString are files like any other (
   // A variable may be called so too.
   assert.deepEqual(Object.entries(st.parseVars("__proto__=1\nconstructor=2")), [["__proto__", "1"], ["constructor", "2"]]);
 });
+
+test("linesWithoutValue", () => {
+  assert.deepEqual(st.linesWithoutValue("A=1\n\nB\n  C  \nD=\n"), [{ line: 3, name: "B" }, { line: 4, name: "C" }]);
+  assert.deepEqual(st.linesWithoutValue(""), []);
+  assert.deepEqual(st.linesWithoutValue(undefined), []);
+});
