@@ -215,14 +215,21 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 // worker answered the new bytes with 200 and an immutable Cache-Control.
 func damagedKVValue(t *testing.T, base string) {
 	c := &http.Client{Timeout: 30 * time.Second}
-	body := fmt.Sprintf(`{"damaged_kv":%d}`, time.Now().UnixNano())
-	resp, err := sharetest.Do(c, "POST", base+share.CollectionPath, "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	// An ID may start with "-", which wrangler's command line would read
+	// as an option: store another body until one does not.
 	var created share.Created
-	if resp.Status != 201 || json.Unmarshal(resp.Body, &created) != nil {
-		t.Fatalf("POST: %d %s", resp.Status, resp.Body)
+	for try := 0; try == 0 || strings.HasPrefix(created.ID, "-"); try++ {
+		if try == 20 {
+			t.Fatalf("20 IDs in a row start with -")
+		}
+		body := fmt.Sprintf(`{"damaged_kv":%d,"try":%d}`, time.Now().UnixNano(), try)
+		resp, err := sharetest.Do(c, "POST", base+share.CollectionPath, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Status != 201 || json.Unmarshal(resp.Body, &created) != nil {
+			t.Fatalf("POST: %d %s", resp.Status, resp.Body)
+		}
 	}
 	root := repoRoot()
 	cmd := exec.Command(filepath.Join(root, "e2e", "share", "node_modules", ".bin", "wrangler"),
