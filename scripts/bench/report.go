@@ -123,10 +123,7 @@ func (r results) exprTable() string {
 	var b strings.Builder
 	b.WriteString("| platform | -e | cold (fresh workspace) | warm (unchanged workspace, new -e) | warm/cold | the workspace's cold `eval -o json` | warm/that |\n")
 	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n")
-	for _, p := range []struct {
-		name string
-		m    platform
-	}{{"native", r.native}, {"wasm (Node)", r.wasm}} {
+	for _, p := range r.platforms("wasm (Node)") {
 		if p.m == nil {
 			continue
 		}
@@ -139,12 +136,20 @@ func (r results) exprTable() string {
 	return b.String()
 }
 
+// namedPlatform is a platform's figures under the name a table gives it.
+type namedPlatform struct {
+	name string
+	m    platform
+}
+
+// platforms are the run's platforms in table order, wasm named wasmName.
+func (r results) platforms(wasmName string) []namedPlatform {
+	return []namedPlatform{{"native", r.native}, {wasmName, r.wasm}}
+}
+
 // traceRows are the summary's rows for tracing an output line.
 func (r results) traceRows(b *strings.Builder) {
-	for _, p := range []struct {
-		name string
-		m    platform
-	}{{"native", r.native}, {"wasm", r.wasm}} {
+	for _, p := range r.platforms("wasm") {
 		if p.m == nil {
 			continue
 		}
@@ -188,10 +193,7 @@ func (r results) wasmNative() (med, lo, hi float64) {
 func (r results) summaryTable() string {
 	var b strings.Builder
 	b.WriteString("| target | measured | met |\n| --- | --- | --- |\n")
-	for _, p := range []struct {
-		name string
-		m    platform
-	}{{"native", r.native}, {"wasm", r.wasm}} {
+	for _, p := range r.platforms("wasm") {
 		if p.m == nil {
 			continue
 		}
@@ -204,10 +206,7 @@ func (r results) summaryTable() string {
 		fmt.Fprintf(&b, "| wasm in Node vs native Go through the playground, median program: ≤ %.1fx | median %s (from %s to %s) | %s |\n",
 			targetWasmNative, x(med), x(lo), x(hi), met(med <= targetWasmNative))
 	}
-	for _, p := range []struct {
-		name string
-		m    platform
-	}{{"native", r.native}, {"wasm", r.wasm}} {
+	for _, p := range r.platforms("wasm") {
 		if p.m == nil {
 			continue
 		}
