@@ -1,21 +1,29 @@
 // Page helpers shared by the browser tests: they act as a user would
 // (labels, roles, the keyboard) and read what the page shows.
 
-/** waitStatus waits until the live status region matches re. */
+/** waitStatus waits until the status line (#status) matches re. */
 export async function waitStatus(page, re, timeout = 15000) {
   await page.waitForFunction(
-    ([src, flags]) => new RegExp(src, flags).test(document.querySelector("[role=status]").textContent),
+    ([src, flags]) => new RegExp(src, flags).test(document.querySelector("#status").textContent),
     [re.source, re.flags], { timeout },
   ).catch(async (err) => {
-    const now = await page.locator("[role=status]").textContent();
+    const now = await page.locator("#status").textContent();
     throw new Error(`status never matched ${re}: it says ${JSON.stringify(now)} (${err.message.split("\n")[0]})`);
   });
-  return page.locator("[role=status]").textContent();
+  return page.locator("#status").textContent();
 }
 
 /** outputText is the text in the Output pane's view. */
 export async function outputText(page) {
   return page.getByRole("tabpanel", { name: "Output" }).locator(".cm-content").innerText();
+}
+
+/** waitOutput waits until the Output pane's text matches re. */
+export async function waitOutput(page, re, timeout = 30000) {
+  await page.waitForFunction(
+    ([src, flags]) => new RegExp(src, flags).test(document.querySelector("#output-view .cm-content").innerText),
+    [re.source, re.flags], { timeout },
+  ).catch(async () => { throw new Error(`output never matched ${re}; it is:\n${await outputText(page)}\nerrors: ${await errorsText(page)}`); });
 }
 
 /** errorsText is the text of the error list ("" when hidden). */
@@ -49,7 +57,7 @@ export async function openPane(page, name) {
 
 /** runs is the number of finished runs the page has shown. */
 export async function runs(page) {
-  return Number((await page.locator("[role=status]").getAttribute("data-runs")) || 0);
+  return Number((await page.locator("#status").getAttribute("data-runs")) || 0);
 }
 
 /**
@@ -59,9 +67,9 @@ export async function runs(page) {
 export async function afterRun(page, action, timeout = 30000) {
   const before = await runs(page);
   await action();
-  await page.waitForFunction((n) => Number(document.querySelector("[role=status]").dataset.runs || 0) > n, before, { timeout })
-    .catch(async () => { throw new Error(`no run finished after the action; status: ${await page.locator("[role=status]").textContent()}`); });
-  return page.locator("[role=status]").textContent();
+  await page.waitForFunction((n) => Number(document.querySelector("#status").dataset.runs || 0) > n, before, { timeout })
+    .catch(async () => { throw new Error(`no run finished after the action; status: ${await page.locator("#status").textContent()}`); });
+  return page.locator("#status").textContent();
 }
 
 /**

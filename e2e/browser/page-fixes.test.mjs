@@ -161,7 +161,7 @@ test("a dead share link says the snippet was not found, keeps its address, and o
     const status = await waitStatus(page, /^Evaluated.*shared snippet was not found/, 30000);
     // The first visit's example is this browser's workspace afterwards, as on a visit to /.
     assert.match(status, i === 0 ? /Showing the first example; the Example menu has the others\.$/ : /Showing your workspace; the Example menu has the examples\.$/);
-    assert.equal(await page.locator("[role=status]").getAttribute("class"), "bad");
+    assert.equal(await page.locator("#status").getAttribute("class"), "bad");
     await page.waitForTimeout(800);
     assert.equal(new URL(page.url()).pathname, `/s/${id}`, "the address is kept");
     assert.equal(new URL(page.url()).hash, "");
@@ -195,7 +195,7 @@ test("\"(your workspace)\" in the Example menu goes back to your workspace (issu
   assert.match(await outputText(page), /kind: Pod/);
   await afterRun(page, () => page.getByLabel("Example").selectOption({ label: "(your workspace)" }));
   assert.match(await outputText(page), /name: mine/);
-  assert.match(await page.locator("[role=status]").textContent(), /Restored your workspace\./);
+  assert.match(await page.locator("#status").textContent(), /Restored your workspace\./);
 });
 
 test("a stopped run leaves the previous output dimmed and marked stale (issue 20)", async () => {

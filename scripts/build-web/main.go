@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -72,7 +73,14 @@ func build(minify bool) error {
 	if err != nil {
 		return err
 	}
+	// The page shows the engine's download as a share of its size: the
+	// bytes a browser reads after decoding the brotli or gzip copy.
+	coreInfo, err := os.Stat("static/kubecfg-core.wasm")
+	if err != nil {
+		return err
+	}
 	fill := strings.NewReplacer(
+		"{{WASM_BYTES}}", strconv.FormatInt(coreInfo.Size(), 10),
 		"{{MAIN}}", names["main.js"], "{{CSS}}", names["main.css"], "{{WORKER}}", names["worker.js"], "{{BOOT}}", names["boot.js"],
 		"{{EMBED_MAIN}}", names["embed-page.js"], "{{EMBED_CSS}}", names["embed-page.css"],
 		"{{WASM}}", "kubecfg-core.wasm?v="+core, "{{WASM_FULL}}", "kubecfg.wasm?v="+wasm,

@@ -11,7 +11,8 @@ const varKinds = ["extStr", "extCode", "tlaStr", "tlaCode"];
  * renderControls shows the controls c (state.js blankControls' shape) in
  * els: command, output, expr, alpha, provenance (the --show-provenance
  * checkbox), exportNames and exportExt (the Export panel's inputs),
- * exportNote (what it says when the command is not show), and vars
+ * exportNote (what it says when the command is not show), timeLimit
+ * (the Time limit menu: seconds, "0" the page's default), and vars
  * (extStr, extCode, tlaStr, tlaCode: the textareas).
  */
 export function renderControls(els, c) {
@@ -23,11 +24,20 @@ export function renderControls(els, c) {
   els.exportNames.value = c.exportNames;
   els.exportExt.value = c.exportExt;
   els.exportNames.placeholder = defaultExportNames;
+  showTimeLimit(els.timeLimit, c.timeLimit);
   for (const k of varKinds) {
     els.vars[k].value = c.vars[k];
     flagLines(els.vars[k]);
   }
   enableFor(els, c.command);
+}
+
+// showTimeLimit selects seconds (0: the default) in the Time limit menu,
+// adding it when a link brought a limit the menu does not list.
+function showTimeLimit(menu, seconds) {
+  const v = String(Math.max(0, Number(seconds) || 0));
+  if (![...menu.options].some((o) => o.value === v)) menu.add(new Option(`${v} s`, v));
+  menu.value = v;
 }
 
 // flagLines marks a variables box that has a line without "=", with a
@@ -68,10 +78,23 @@ function enableFor(els, command) {
  * called after each change, runNow() runs the workspace, traceKey()
  * traces the output line under the output's cursor, evalEnabled()
  * says whether the engine has the eval feature on, rerender() shows the
- * page state's controls again, tell(text) is the status line's notice.
+ * page state's controls again, tell(text) is the status line's notice,
+ * limitChanged() applies a new Time limit.
  */
-export function bindControls(els, { controls, changed, runNow, traceKey, evalEnabled, rerender, tell }) {
-  els.command.addEventListener("change", (e) => { controls().command = e.target.value; enableFor(els, e.target.value); changed(); });
+export function bindControls(els, { controls, changed, runNow, traceKey, evalEnabled, rerender, tell, limitChanged }) {
+  els.command.addEventListener("change", (e) => {
+    const c = controls();
+    c.command = e.target.value;
+    enableFor(els, c.command);
+    if (c.command === "eval" && !evalEnabled() && c.features.eval !== false) {
+      // kubecfg eval is behind the eval feature (RFC05): the choice turns it on.
+      c.features.eval = true;
+      rerender();
+      tell("kubecfg eval is the alpha feature eval: turned it on (--features=eval; the Features table can turn it off).");
+    }
+    changed();
+  });
+  els.timeLimit.addEventListener("change", (e) => { controls().timeLimit = Number(e.target.value) || 0; limitChanged(); changed({ run: false }); });
   els.output.addEventListener("change", (e) => {
     const c = controls();
     c.output = e.target.value;

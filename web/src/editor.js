@@ -63,6 +63,9 @@ const theme = EditorView.theme({
   ".cm-scroller": { overflow: "auto" },
 });
 
+/** look is the editors' colours and highlighting, for another editor on the page (expr-editor.js). */
+export const look = [theme, syntaxHighlighting(highlight)];
+
 // One lit-up line (the line mapping's other end), or none.
 const setMapped = StateEffect.define();
 const mappedLine = StateField.define({
@@ -119,6 +122,18 @@ function scrollToMarks(view, lines) {
     return view.visibleRanges.some((r) => l.from <= r.to && l.to >= r.from);
   });
   if (!seen) view.dispatch({ effects: EditorView.scrollIntoView(doc.line(valid[0]).from, { y: "center" }) });
+}
+
+// revealLine scrolls line n of view to the middle of its pane when it is
+// not (wholly) on screen: the other end of a mapped pair, which the
+// user is not looking at.
+function revealLine(view, n) {
+  const doc = view.state.doc;
+  if (n <= 0 || n > doc.lines) return;
+  const block = view.lineBlockAt(doc.line(n).from);
+  const from = view.scrollDOM.getBoundingClientRect().top - view.documentTop; // the first visible y, in document coordinates
+  if (block.top >= from && block.bottom <= from + view.scrollDOM.clientHeight) return;
+  view.dispatch({ effects: EditorView.scrollIntoView(doc.line(n).from, { y: "center" }) });
 }
 
 function hoverLines(onHoverLine) {
@@ -203,7 +218,11 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       }
       view.dispatch(setDiagnostics(view.state, diags));
     },
-    highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
+    /** highlightLine marks line n as mapped (0: none); reveal scrolls it into view. */
+    highlightLine(n, reveal = false) {
+      view.dispatch({ effects: setMapped.of(n) });
+      if (reveal) revealLine(view, n);
+    },
     /**
      * markLines marks the trace's lines: byFile maps a path to its lines;
      * the open file shows its own, and a file opened later its own.
@@ -271,7 +290,11 @@ export function createOutput(parent, { onHoverLine, onCursorLine, onTraceKey, la
       shownMode = mode;
     },
     get text() { return view.state.doc.toString(); },
-    highlightLine(n) { view.dispatch({ effects: setMapped.of(n) }); },
+    /** highlightLine marks line n as mapped (0: none); reveal scrolls it into view. */
+    highlightLine(n, reveal = false) {
+      view.dispatch({ effects: setMapped.of(n) });
+      if (reveal) revealLine(view, n);
+    },
     /**
      * markLines marks output lines for the trace: lines (the lines a
      * source line feeds, scrolled into view when none is) and origin (the

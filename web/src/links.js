@@ -96,7 +96,8 @@ export async function initialState(start0) {
 /**
  * share stores snap with the share service and shows the link it gives
  * (or, without a service, a #s= link) in els (box, the hidden paragraph,
- * and url, its text field), then copies it with copy(text, done).
+ * url, its text field, and note, what says when the link is outdated),
+ * then copies it with copy(text, done).
  */
 export async function share(els, snap, copy) {
   // Only what decides the result, so one snippet always gets one ID.
@@ -109,7 +110,19 @@ export async function share(els, snap, copy) {
   } catch { /* no share service: the fragment link still works */ }
   if (!url) url = `${location.origin}${location.pathname}#s=${await encodeFragment(snap)}`;
   els.box.hidden = false;
+  if (els.note) els.note.hidden = true;
+  els.url.classList.remove("stale");
   els.url.value = url;
   els.url.select();
   await copy(url, "Copied the link.");
+}
+
+/**
+ * shareOutdated marks the link in the share box (els: box, url, note) as
+ * one to an earlier version of the workspace, after an edit.
+ */
+export function shareOutdated(els) {
+  if (els.box.hidden || !els.note.hidden) return;
+  els.note.hidden = false;
+  els.url.classList.add("stale");
 }

@@ -8,7 +8,9 @@
 // in the page state and autosaved on every change.
 import "./style.css";
 import { createEditor, createOutput } from "./editor.js";
-import { Runner } from "./runner.js";
+import { exprEditor } from "./expr-editor.js";
+import { librarySource } from "./complete.js";
+import { Runner, seconds } from "./runner.js";
 import * as ws from "./workspaces.js";
 import { statusLine } from "./status.js";
 import { tabWorkspace } from "./tab-workspace.js";
@@ -16,7 +18,7 @@ import { filesPane, download } from "./files.js";
 import { renderControls, bindControls } from "./controls.js";
 import { featuresPanel } from "./features-panel.js";
 import { results } from "./results.js";
-import { snapshot, updateURL, initialState, share } from "./links.js";
+import { snapshot, updateURL, initialState, share, shareOutdated } from "./links.js";
 import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { exportObjects } from "./export.js";
@@ -25,21 +27,28 @@ import { toRequest } from "./state.js";
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
 
-const status = statusLine($("status"));
+const status = statusLine($("status"), $("announce"));
 const controlEls = {
-  command: $("command"), output: $("output"), expr: $("expr"), alpha: $("alpha"), run: $("run"), keys: document,
+  command: $("command"), output: $("output"), alpha: $("alpha"), run: $("run"), keys: document,
+  expr: exprEditor($("expr"), {
+    hint: "$   (e.g. kubecfg.fold(kubecfg.layouts.gvkNsName, $, {}))", describedBy: "expr-help",
+    complete: [librarySource], onRunNow: () => run.runNow(),
+  }),
   provenance: $("show-provenance"), exportNames: $("export-names"), exportExt: $("export-ext"),
-  exportRun: $("export-objects"), exportNote: $("export-note"),
+  exportRun: $("export-objects"), exportNote: $("export-note"), timeLimit: $("time-limit"),
   vars: { extStr: $("var-extStr"), extCode: $("var-extCode"), tlaStr: $("var-tlaStr"), tlaCode: $("var-tlaCode") },
 };
 
 // ---- state changes -----------------------------------------------------
+
+const shareEls = { box: $("share-box"), url: $("share-url"), note: $("share-note") };
 
 const state = () => workspace.state;
 const link = () => snapshot(state(), run.runner?.version);
 
 let urlTimer = 0;
 function changed({ run: again = true, keep = true } = {}) {
+  shareOutdated(shareEls);
   if (keep && !workspace.save()) status.tell("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(() => updateURL(link()), 500);
@@ -95,7 +104,7 @@ const traced = provenance({ bar: $("trace") }, {
   marked: () => files.renderTabs(),
 });
 
-const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note") }, {
+const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
   state, editor, output, status, features, openFile: files.openFile, traced,
 });
 
@@ -120,10 +129,11 @@ let selectPane = () => {};
 function bind() {
   bindControls(controlEls, {
     controls: () => state().controls, changed, runNow: () => run.runNow(), rerender: showControls, tell: status.tell,
-    traceKey: () => traced.traceKey(),
+    traceKey: () => traced.traceKey(), limitChanged: () => run.limitChanged(),
     evalEnabled: () => features.rows.find((r) => r.name === "eval")?.enabled,
   });
   workspace.bindMenu();
+  $("stop").addEventListener("click", () => run.stop());
   $("copy-command").addEventListener("click", () => status.copy($("command-line").textContent, "Copied the command line."));
   $("copy-output").addEventListener("click", () => status.copy(output.text, "Copied the output."));
   $("download-output").addEventListener("click", () => {
@@ -140,7 +150,7 @@ function bind() {
       },
     });
   });
-  $("share").addEventListener("click", () => share({ box: $("share-box"), url: $("share-url") }, link(), status.copy));
+  $("share").addEventListener("click", () => share(shareEls, link(), status.copy));
   selectPane = panelTabs($("result-tabs"), document);
 }
 
@@ -185,6 +195,8 @@ async function start() {
   status.run("Loading the engine…", !!init.bad, { keep: true });
   const runner = globalThis.kubecfgEngine || Runner.fromPage();
   run.runner = runner;
+  controlEls.timeLimit.options[0].text = `${seconds(runner.defaultTimeoutMs)}`; // the default, which ?timeout=MS sets
+  runner.opts.onProgress = (p) => run.progress(p);
   runner.opts.onRestart = (why, request) => {
     if (why !== "full") return;
     const names = request?.exportDir || request?.exportNames;

@@ -7,7 +7,7 @@
 // same request on an earlier visit, or the build's answer to the first
 // example. The engine's latest answer is saved a second after it arrives
 // (or when the page goes away), not on every keystroke.
-import { stoppedSentence } from "./runner.js";
+import { stoppedSentence, seconds } from "./runner.js";
 import * as store from "./state.js";
 import { buildLineMap } from "./linemap.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
@@ -26,7 +26,9 @@ function firstLine(resp) {
  * state() is the page state, editor and output the two views, status the
  * status line (status.js), features the features panel
  * (features-panel.js), openFile(path) opens a workspace file, traced
- * the trace's marks (provenance.js), told of each answer shown.
+ * the trace's marks (provenance.js), told of each answer shown. els.stop,
+ * when given, is the Stop button: shown while a run has taken a second;
+ * els.progress, the engine's download shown in an empty output pane.
  */
 export function results(els, { state, editor, output, status, features, openFile, traced }) {
   let runner = null;
@@ -55,6 +57,7 @@ export function results(els, { state, editor, output, status, features, openFile
     clearTimeout(timer);
     if (!runner) return; // start() runs the workspace once it has made the runner
     const request = store.toRequest(state(), runner.version);
+    runner.setLimit(limitMs());
     if (engineReady) status.run("Evaluating…", false, { keep: true });
     else if (!lastResponse) {
       const saved = savedResult(runner.build(), request);
@@ -63,9 +66,11 @@ export function results(els, { state, editor, output, status, features, openFile
       else if (built) show(built, request, { from: "build" });
     } else if (showing) status.run("Loading the engine… The output is from before your edit.", false, { keep: true });
     let resp;
+    const ticking = engineReady ? tick() : null;
     try {
       resp = await runner.run(request);
     } catch (err) {
+      untick(ticking);
       const stopped = stoppedSentence(err);
       if (stopped) {
         stop(stopped);
@@ -74,8 +79,38 @@ export function results(els, { state, editor, output, status, features, openFile
       if (engineReady) status.run(`The engine failed: ${err.message}`, true); // else start() says why
       return;
     }
+    untick(ticking);
     if (!resp) return; // superseded by a newer edit
     show(resp, request);
+  }
+
+  // limitMs is the Time limit of the page state, or the page's default.
+  function limitMs() {
+    const s = Number(state().controls.timeLimit) || 0;
+    return s > 0 ? s * 1000 : runner.defaultTimeoutMs;
+  }
+
+  // tick starts the clock of a run: after a second the status line counts
+  // its seconds against the limit and the Stop button shows, until untick.
+  let clock = null;
+  function tick() {
+    clearInterval(clock?.interval);
+    const t0 = performance.now();
+    const me = { interval: 0, limit: seconds(runner.opts.timeoutMs) };
+    me.interval = setInterval(() => {
+      if (els.stop) els.stop.hidden = false;
+      status.run(`Evaluating… ${seconds(Math.floor((performance.now() - t0) / 1000) * 1000)} of the ${me.limit} limit.`, false, { keep: true });
+    }, 1000);
+    clock = me;
+    return me;
+  }
+
+  function untick(me) {
+    if (!me) return;
+    clearInterval(me.interval);
+    if (clock !== me) return; // a newer run's clock is going
+    clock = null;
+    if (els.stop) els.stop.hidden = true;
   }
 
   // stop says that a run was stopped (the watchdog) or ended with the
@@ -84,14 +119,15 @@ export function results(els, { state, editor, output, status, features, openFile
     lastResponse = null;
     lineMap = null;
     traced.shown(null, null);
-    showStopped(els.errors, sentence);
+    const raise = /ran past/.test(sentence) ? " A program that needs longer is not a runaway: raise the Time limit next to Run." : "";
+    showStopped(els.errors, sentence + raise);
     // The output of the last run that finished stays, dimmed and marked
     // stale: it is not the stopped program's.
     if (output.text && els.view) {
       els.view.classList.add("stale");
       if (els.staleNote) els.staleNote.hidden = false;
     }
-    status.run(sentence, true);
+    status.run(sentence + raise, true);
     status.finished();
   }
 
@@ -116,9 +152,13 @@ export function results(els, { state, editor, output, status, features, openFile
     lastResponse = resp;
     showing = from;
     const ok = (resp.exitCode ?? 0) === 0;
-    els.view?.classList.remove("stale");
-    if (els.staleNote) els.staleNote.hidden = true;
-    output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
+    // A failed run with nothing to show keeps the last output on the page,
+    // dimmed and marked stale beside the error, so typing a line does not
+    // blank the output at every keystroke that leaves the program broken.
+    const keepOld = !ok && !resp.output && !!output.text;
+    els.view?.classList.toggle("stale", keepOld);
+    if (els.staleNote) els.staleNote.hidden = !keepOld;
+    if (!keepOld) output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
     traced.shown(request, resp);
     els.command.textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
     showDiagnostics(els.errors, resp, { files: state().files, goto });
@@ -161,8 +201,42 @@ export function results(els, { state, editor, output, status, features, openFile
     /** runner is the engine's runner (runner.js), once the page has one. */
     get runner() { return runner; },
     set runner(r) { runner = r; },
+    /** limitChanged applies the page state's Time limit, to the run in progress too. */
+    limitChanged() {
+      if (!runner) return;
+      runner.setLimit(limitMs());
+      if (clock) clock.limit = seconds(runner.opts.timeoutMs);
+    },
+    /** stop ends the run in progress (the Stop button). */
+    stop() { runner?.stop(); },
     /** ready records that the engine has started: runs now say "Evaluating…". */
-    ready() { engineReady = true; },
+    ready() {
+      engineReady = true;
+      if (els.progress) els.progress.hidden = true;
+    },
+    /**
+     * progress shows how an engine's download goes (runner.js onProgress):
+     * on the status line, and above an empty output pane while the page
+     * has nothing to show.
+     */
+    progress({ loaded, total, done }) {
+      const mb = (n) => (n / 1e6).toFixed(1);
+      const full = engineReady; // the full engine, loaded for a run that needs it
+      const what = full ? "the full engine" : "the engine";
+      const text = done ? `Downloaded ${what} (${mb(loaded)} MB); starting it…`
+        : total ? `Downloading ${what}: ${mb(loaded)} of ${mb(total)} MB (${Math.min(99, Math.floor(100 * loaded / total))}%)…`
+          : `Downloading ${what}: ${mb(loaded)} MB…`;
+      if (full || !showing) status.run(text, false, { keep: true });
+      const bar = els.progress;
+      if (!bar || full) return;
+      bar.hidden = !!lastResponse || !!output.text;
+      const meter = bar.querySelector("progress");
+      if (total) {
+        meter.max = total;
+        meter.value = Math.min(loaded, total);
+      } else meter.removeAttribute("value");
+      bar.querySelector("span").textContent = text;
+    },
     /** lastResponse is the answer on the page, or null. */
     get lastResponse() { return lastResponse; },
     /** showing is where the answer on the page came from: "" (the engine), "saved" or "build". */
@@ -180,13 +254,13 @@ export function results(els, { state, editor, output, status, features, openFile
     /** mapFromSource lights up source line n and its output line (0: none). */
     mapFromSource(n) {
       const out = mappingActive() && n ? lineMap.toOutput.get(n) || 0 : 0;
-      output.highlightLine(out);
+      output.highlightLine(out, true); // scrolled to when off screen
       editor.highlightLine(out ? n : 0); // both ends of the pair light up
     },
     /** mapFromOutput lights up output line n and its source line (0: none). */
     mapFromOutput(n) {
       const src = mappingActive() && n ? lineMap.toSource.get(n) || 0 : 0;
-      editor.highlightLine(src);
+      editor.highlightLine(src, true);
       output.highlightLine(src ? n : 0); // both ends of the pair light up
     },
   };

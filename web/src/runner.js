@@ -10,7 +10,12 @@
 // takes main first, then export, then trace. A main run drops the trace
 // waiting (the program it traced has changed), and ends a preemptible run
 // in flight (a trace of the whole output, which takes up to 1.5 s) by
-// starting a fresh worker, so an edit never waits for a trace.
+// starting a fresh worker, so an edit never waits for a trace. A main run
+// that has run for staleAfterMs (300 ms) while a newer main request waits
+// is ended the same way: the program it evaluates is no longer the one in
+// the editor, and a new edit must not wait behind it. A shorter run is
+// left to finish, as a fresh worker would cost more than waiting for it
+// (and its caches of the workspace).
 //
 // The page starts on the core engine (kubecfg-core.wasm: no JSON Schema
 // validator, so it is smaller and starts faster). A run that needs the
@@ -54,14 +59,18 @@ export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
    *          workerUrl: string, timeoutMs?: number,
-   *          onRestart?: (why: string, request?: object) => void}} opts
+   *          wasmBytes?: number,
+ *          onRestart?: (why: string, request?: object) => void,
+ *          onProgress?: (p: {loaded: number, total: number, done: boolean}) => void}} opts
    * wasmUrl is the engine to start with; fullWasmUrl, when given, the one
    * to switch to for a run that needs it. onRestart(why) is told of a new
    * worker: "full" (with the request that needs the full engine),
-   * "crash" or "timeout".
+   * "crash" or "timeout". onProgress is told how the download of an
+   * engine goes (total is wasmBytes for the first engine, else 0).
    */
   constructor(opts) {
-    this.opts = { timeoutMs: 5000, ...opts };
+    this.opts = { timeoutMs: 5000, staleAfterMs: 300, ...opts };
+    this.defaultTimeoutMs = this.opts.timeoutMs; // the page's Time limit sets opts.timeoutMs per run
     this.url = opts.wasmUrl; // the engine in use
     this.module = null; // its WebAssembly.Module, once a worker compiled it
     this.full = !opts.fullWasmUrl;
@@ -87,6 +96,7 @@ export class Runner {
       wasmUrl: meta("wasm", "kubecfg.wasm"),
       fullWasmUrl: meta("wasm-full", ""),
       wasmExecUrl: new URL(meta("wasm-exec", "wasm_exec.js"), loc.href).href,
+      wasmBytes: Number(meta("wasm-bytes", "0")) || 0,
       workerUrl: meta("worker", "dist/worker.js"),
       timeoutMs: Number(new URLSearchParams(loc.search).get("timeout")) || 5000,
     });
@@ -124,6 +134,7 @@ export class Runner {
     const boot = this.module ? "" : JSON.stringify({
       wasmUrl: new URL(this.url, location.href).href,
       wasmExecUrl: this.opts.wasmExecUrl,
+      wasmBytes: this.url === this.opts.wasmUrl ? this.opts.wasmBytes || 0 : 0, // the size of the engine the page starts on
     });
     const w = new Worker(this.opts.workerUrl, { name: boot });
     this.worker = w;
@@ -144,6 +155,8 @@ export class Runner {
           resolve(m);
         } else if (m.type === "failed") {
           reject(new Error(m.message));
+        } else if (m.type === "progress") {
+          this.opts.onProgress?.(m);
         }
       };
       w.onerror = (ev) => reject(new Error(ev.message || "the worker failed to start"));
@@ -161,15 +174,28 @@ export class Runner {
   run(request, { lane = "main", preempt = false } = {}) {
     return new Promise((resolve, reject) => {
       this.drop(lane);
+      if (lane === "main") this.drop("trace");
+      this.queued.push({ request, resolve, reject, lane, preempt });
       if (lane === "main") {
-        this.drop("trace");
         // (Not while the first worker still compiles the engine: a fresh
         // worker would compile it again.)
         if (this.inflight?.preempt && this.module) this.preempt();
+        else if (this.inflight?.lane === "main") this.supersede(this.inflight);
       }
-      this.queued.push({ request, resolve, reject, lane, preempt });
       this.pump();
     });
+  }
+
+  /**
+   * supersede ends job, the main run in flight, once it has run for
+   * staleAfterMs, if a newer main request is still waiting then.
+   */
+  supersede(job) {
+    clearTimeout(job.staleTimer);
+    const wait = Math.max(0, job.startedAt + this.opts.staleAfterMs - performance.now());
+    job.staleTimer = setTimeout(() => {
+      if (this.inflight === job && this.module && this.queued.some((j) => j.lane === "main")) this.preempt();
+    }, wait);
   }
 
   /** drop resolves the job waiting in lane, if any, to null. */
@@ -195,18 +221,20 @@ export class Runner {
     const job = this.inflight;
     this.inflight = null;
     clearTimeout(job.timer);
+    clearTimeout(job.staleTimer);
     this.worker.terminate();
     this.spawn().catch(() => {}); // pump reports a failure to the next job
     this.preempted++;
     performance.mark("kubecfg:preempted"); // read by the tests
     job.resolve(null);
+    this.pump();
   }
 
   async pump() {
     if (this.inflight || !this.queued.length) return;
     const job = this.next();
     const id = ++this.seq;
-    this.inflight = { ...job, id, timer: 0 };
+    this.inflight = { ...job, id, timer: 0, staleTimer: 0, startedAt: performance.now() };
     this.start();
     // Posted at once: a worker still starting runs it the moment its
     // engine is ready, without a round trip through this thread. The time
@@ -271,12 +299,50 @@ export class Runner {
 
   timeout(id) {
     if (!this.inflight || this.inflight.id !== id) return;
+    this.end(`stopped: the evaluation ran past ${seconds(this.opts.timeoutMs)}; started a fresh engine`);
+  }
+
+  /**
+   * setLimit sets the time limit to ms, for the run in flight too (its
+   * time counts from when it was posted).
+   */
+  setLimit(ms) {
+    this.opts.timeoutMs = ms;
+    const job = this.inflight;
+    if (!job?.timer) return;
+    clearTimeout(job.timer);
+    const id = job.id;
+    job.timer = setTimeout(() => this.timeout(id), Math.max(0, job.startedAt + ms - performance.now()));
+  }
+
+  /**
+   * stop ends the main run in flight at the user's request (the page's
+   * Stop button), as the watchdog would; false when there is none.
+   */
+  stop() {
+    if (this.inflight?.lane !== "main") return false;
+    const ms = performance.now() - this.inflight.startedAt;
+    this.end(`stopped at your request after ${seconds(ms)}; started a fresh engine`);
+    return true;
+  }
+
+  /** end ends the run in flight with a TimeoutError(why) and starts a fresh worker. */
+  end(why) {
     const job = this.inflight;
     this.inflight = null;
+    clearTimeout(job.timer);
+    clearTimeout(job.staleTimer);
     this.worker.terminate();
     this.spawn().catch(() => {});
     if (this.opts.onRestart) this.opts.onRestart("timeout");
-    job.reject(new TimeoutError(`stopped: the evaluation ran past ${this.opts.timeoutMs / 1000} s; started a fresh engine`));
+    job.reject(new TimeoutError(why));
     this.pump();
   }
+}
+
+/** seconds says ms as the page does: "5 s", "1.2 s", "2 min". */
+export function seconds(ms) {
+  if (ms >= 60000 && ms % 60000 === 0) return `${ms / 60000} min`;
+  const s = ms / 1000;
+  return `${s < 10 && !Number.isInteger(s) ? s.toFixed(1) : Math.round(s)} s`;
 }

@@ -29,6 +29,7 @@ export function blankControls() {
     showProvenance: false, // show --show-provenance
     exportNames: "", // --export-filename-format ("": kubecfg's default)
     exportExt: "", // --export-filename-extension ("": the output format's)
+    timeLimit: 0, // seconds a run may take before the page stops it (0: the page's default); not a flag
   };
 }
 

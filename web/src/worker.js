@@ -90,9 +90,35 @@ async function load(url) {
   return fetch(url);
 }
 
-async function compile(url) {
+// counted passes a response on as it is while telling the page, four
+// times a second at most, how many of its bytes have arrived (of bytes,
+// the engine's size when the page knows it, else 0): on a slow network
+// the download is most of the start-up.
+async function counted(response, bytes) {
+  const r = await response;
+  if (!r.ok || !r.body) return r;
+  let loaded = 0;
+  let last = 0;
+  const tell = (done) => {
+    const now = performance.now();
+    if (!done && now - last < 250) return;
+    last = now;
+    postMessage({ type: "progress", loaded, total: bytes || 0, done });
+  };
+  const body = r.body.pipeThrough(new TransformStream({
+    transform(chunk, ctl) {
+      loaded += chunk.byteLength;
+      tell(false);
+      ctl.enqueue(chunk);
+    },
+    flush() { tell(true); },
+  }));
+  return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
+}
+
+async function compile(url, bytes) {
   try {
-    return await WebAssembly.compileStreaming(load(url));
+    return await WebAssembly.compileStreaming(counted(load(url), bytes));
   } catch {
     // A server without application/wasm: compile from the bytes.
     const r = await fetch(url);
@@ -103,7 +129,7 @@ async function compile(url) {
 
 async function start(msg) {
   const t0 = performance.now();
-  const compiling = msg.module ? Promise.resolve(msg.module) : compile(msg.wasmUrl);
+  const compiling = msg.module ? Promise.resolve(msg.module) : compile(msg.wasmUrl, msg.wasmBytes);
   importScripts(msg.wasmExecUrl); // while the engine downloads and compiles
   keepStderr();
   const module = await compiling;

@@ -97,6 +97,43 @@ test("a main run preempts a preemptible trace in flight: a fresh worker runs it"
   assert.deepEqual((await edit).echo, { n: 1 });
 });
 
+test("a newer edit ends a main run in flight once it has run staleAfterMs, and the newest edit runs on a fresh worker", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js", staleAfterMs: 30 });
+  await runner.start();
+  const w = workers.at(-1);
+  const slow = runner.run({ n: "slow" });
+  await tick();
+  const edit1 = runner.run({ n: 1 });
+  const edit2 = runner.run({ n: 2 });
+  assert.equal(await edit1, null, "the newer edit replaces the waiting one");
+  assert.equal(w.terminated, false, "not before staleAfterMs");
+  assert.equal(await slow, null, "the slow run is ended: its program is no longer the editor's");
+  assert.ok(w.terminated);
+  assert.equal(runner.preempted, 1);
+  const fresh = workers.at(-1);
+  await tick();
+  assert.deepEqual(fresh.runs.map((m) => m.request.n), [2]);
+  fresh.answer();
+  assert.deepEqual((await edit2).echo, { n: 2 });
+});
+
+test("a main run that answers before staleAfterMs is not ended by a newer edit", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js", staleAfterMs: 50 });
+  await runner.start();
+  const w = workers.at(-1);
+  const first = runner.run({ n: 1 });
+  await tick();
+  const second = runner.run({ n: 2 });
+  w.answer();
+  assert.deepEqual((await first).echo, { n: 1 });
+  await tick();
+  w.answer();
+  assert.deepEqual((await second).echo, { n: 2 });
+  await new Promise((r) => setTimeout(r, 80));
+  assert.equal(w.terminated, false);
+  assert.equal(runner.preempted, 0);
+});
+
 test("a main run waits for a trace in flight that is not preemptible; a trace waits behind main runs", async () => {
   const w = workers[0];
   const trace = runner.run({ n: "line" }, { lane: "trace" });

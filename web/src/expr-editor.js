@@ -1,0 +1,92 @@
+// The Expression box (eval -e): a one-line CodeMirror editor with the
+// source editor's Jsonnet highlighting and completion, where `kubecfg` is
+// predefined (RFC06). It stands in for the <input> it replaced: controls.js
+// reads and writes value and disabled and listens for "input", as it did.
+import { EditorState, Compartment } from "@codemirror/state";
+import { EditorView, keymap, placeholder, drawSelection } from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
+import { bracketMatching } from "@codemirror/language";
+import { languageFor, look } from "./editor.js";
+
+// oneLine keeps the document on one line: a pasted or typed line break
+// becomes a space (Jsonnet reads them alike).
+const oneLine = EditorState.transactionFilter.of((tr) => {
+  if (!tr.docChanged || tr.newDoc.lines === 1) return tr;
+  const text = tr.newDoc.toString().replace(/\r?\n/g, " ");
+  return [tr, { changes: { from: 0, to: tr.newDoc.length, insert: text }, sequential: true }];
+});
+
+const boxLook = EditorView.theme({
+  "&": { height: "100%", border: "1px solid var(--border)", borderRadius: "6px", backgroundColor: "var(--panel-bg)" },
+  "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "1px" },
+  ".cm-content": { padding: "4px 0" },
+  ".cm-line": { padding: "0 10px" },
+  ".cm-scroller": { overflowX: "auto", overflowY: "hidden" },
+  ".cm-placeholder": { color: "var(--muted)" },
+  // A disabled box looks it, as the page's disabled controls do.
+  ".cm-content[aria-disabled=true]": { opacity: "0.5", cursor: "not-allowed" },
+  "&:has(.cm-content[aria-disabled=true])": { borderStyle: "dashed" },
+});
+
+/**
+ * exprEditor makes the Expression box in parent. opts: label (its
+ * accessible name), hint (the placeholder), describedBy (an element id),
+ * complete (CodeMirror completion sources), onRunNow() for Enter and
+ * Ctrl/Cmd-Enter. It returns an object with value, disabled,
+ * addEventListener("input", fn) and focus(), as an <input> has.
+ */
+export function exprEditor(parent, { label = "Expression", hint = "", describedBy = "", complete = [], onRunNow = () => {} } = {}) {
+  const listeners = [];
+  const editable = new Compartment();
+  const attrs = new Compartment();
+  const attributes = (off) => EditorView.contentAttributes.of({
+    "aria-label": label, "aria-multiline": "false", "aria-disabled": String(off),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  });
+  let disabled = false;
+  let quiet = false; // set while value= replaces the text: not the user's input
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: "",
+      extensions: [
+        oneLine, history(), drawSelection(), closeBrackets(), bracketMatching(),
+        autocompletion({ override: complete, icons: false }),
+        placeholder(hint), languageFor("jsonnet"), look, boxLook,
+        keymap.of([
+          { key: "Enter", run: () => { onRunNow(); return true; } },
+          { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
+          ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...historyKeymap,
+        ]),
+        editable.of(EditorView.editable.of(true)),
+        attrs.of(attributes(false)),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged && !quiet) for (const fn of listeners) fn({ target: box });
+        }),
+      ],
+    }),
+  });
+  const box = {
+    view,
+    get value() { return view.state.doc.toString(); },
+    set value(text) {
+      text = String(text ?? "").replace(/\r?\n/g, " ");
+      if (text === view.state.doc.toString()) return;
+      quiet = true;
+      try {
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      } finally {
+        quiet = false;
+      }
+    },
+    get disabled() { return disabled; },
+    set disabled(off) {
+      disabled = !!off;
+      view.dispatch({ effects: [editable.reconfigure(EditorView.editable.of(!disabled)), attrs.reconfigure(attributes(disabled))] });
+    },
+    addEventListener(type, fn) { if (type === "input") listeners.push(fn); },
+    focus() { view.focus(); },
+  };
+  return box;
+}
