@@ -109,7 +109,7 @@ func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unable to determine current working directory: %w", err)
 	}
-	env := kubecfg.Env{FS: importer.OSFS{}, Root: filepath.ToSlash(wd), JURL: g.jurl, Fetch: importer.DefaultFetcher(), Warn: g.stderr}
+	env := kubecfg.Env{FS: importer.OSFS{}, Root: filepath.ToSlash(wd), Fetch: importer.DefaultFetcher(), Warn: g.stderr}
 	inv.Alpha = g.alpha
 	if !g.root.PersistentFlags().Changed("alpha") {
 		if v, ok := os.LookupEnv(features.EnvAlpha); ok && v != "" {
@@ -134,9 +134,9 @@ func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 	for _, w := range gates.Warnings() {
 		fmt.Fprintln(g.stderr, "warning: "+w)
 	}
-	inv.JPath = nil
+	inv.JPathEnv, inv.JPath, inv.JURL = nil, nil, g.jurl
 	for _, p := range filepath.SplitList(os.Getenv(features.EnvJPath)) {
-		inv.JPath = append(inv.JPath, filepath.ToSlash(p))
+		inv.JPathEnv = append(inv.JPathEnv, filepath.ToSlash(p))
 	}
 	for _, p := range g.jpath {
 		inv.JPath = append(inv.JPath, filepath.ToSlash(p))

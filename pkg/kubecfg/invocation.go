@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
@@ -27,7 +28,9 @@ type Invocation struct {
 	Output   string   // -o; "" is yaml
 	Features []string // --features items, as given
 	Alpha    bool     // --alpha
+	JPathEnv []string // KUBECFG_JPATH's directories, searched before -J's
 	JPath    []string // -J, in order
+	JURL     []string // -U search URLs, in order (searched after the directories)
 	ExtVars  []Var    // --ext-*, in order
 	TLAs     []Var    // --tla-*, in order
 
@@ -44,7 +47,6 @@ type Invocation struct {
 type Env struct {
 	FS       importer.FS
 	Root     string
-	JURL     []string         // -U search URLs
 	Fetch    importer.Fetcher // http(s):// imports; nil disables them
 	Warn     io.Writer
 	MaxStack int
@@ -70,8 +72,8 @@ func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
 		Gates:    gates,
 		FS:       env.FS,
 		Cwd:      inv.cwd(env),
-		JPath:    inv.JPath,
-		JURL:     env.JURL,
+		JPath:    append(slices.Clone(inv.JPathEnv), inv.JPath...),
+		JURL:     inv.JURL,
 		ExtVars:  inv.ExtVars,
 		TLAs:     inv.TLAs,
 		Fetch:    env.Fetch,
@@ -144,6 +146,9 @@ func (inv Invocation) CommandLine() string {
 	for _, d := range inv.JPath {
 		args = append(args, "-J", shellQuote(d))
 	}
+	for _, u := range inv.JURL {
+		args = append(args, "-U", shellQuote(u))
+	}
 	for _, in := range inv.Inputs {
 		args = append(args, shellQuote(in))
 	}
@@ -192,6 +197,9 @@ func (inv Invocation) CommandLine() string {
 		args = append(args, "--features="+shellQuote(strings.Join(inv.Features, ",")))
 	}
 	line := strings.Join(args, " ")
+	if len(inv.JPathEnv) > 0 {
+		line = "KUBECFG_JPATH=" + shellQuote(strings.Join(inv.JPathEnv, ":")) + " " + line
+	}
 	if inv.Dir != "" && inv.Dir != "." {
 		line = "cd " + shellQuote(inv.Dir) + " && " + line
 	}

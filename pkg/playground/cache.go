@@ -162,6 +162,8 @@ func keysFor(req Request) keys {
 	h.strMap(req.TLACodeFile)
 	h.str(req.Dir)
 	h.strs(req.JPath)
+	h.strs(req.JPathEnv)
+	h.strs(req.JURL)
 	k.settings = h.sum()
 
 	h = newHasher()

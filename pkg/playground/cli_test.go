@@ -3,6 +3,8 @@ package playground
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +20,8 @@ import (
 // Run, and through the kubecfg binary with the command line that Run
 // reports ("Copy as command"), in a directory holding the same files. The
 // two must print the same bytes on stdout and stderr and exit alike.
-// Each .txtar's comment is the request as JSON, without files.
+// Each .txtar's comment is the request as JSON, without files; $HTTP in it
+// is the URL of a server of the workspace's directory (for -U).
 func TestSideBySide(t *testing.T) {
 	bin := testdata.BuildKubecfg(t)
 	paths, _ := filepath.Glob("testdata/workspaces/*.txtar")
@@ -31,11 +34,17 @@ func TestSideBySide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			dir := t.TempDir()
+			comment := ar.Comment
+			if bytes.Contains(comment, []byte("$HTTP")) {
+				srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+				defer srv.Close()
+				comment = bytes.ReplaceAll(comment, []byte("$HTTP"), []byte(srv.URL))
+			}
 			var req Request
-			if err := json.Unmarshal(ar.Comment, &req); err != nil {
+			if err := json.Unmarshal(comment, &req); err != nil {
 				t.Fatalf("request: %v", err)
 			}
-			dir := t.TempDir()
 			req.Files = map[string]string{}
 			for _, f := range ar.Files {
 				req.Files[f.Name] = string(f.Data)

@@ -23,7 +23,9 @@ func (req Request) Invocation() kubecfg.Invocation {
 		Output:   req.Output,
 		Features: req.Features,
 		Alpha:    req.Alpha,
+		JPathEnv: req.JPathEnv,
 		JPath:    req.JPath,
+		JURL:     req.JURL,
 		ExtVars:  vars(req.ExtStr, req.ExtStrFile, req.ExtCode, req.ExtCodeFile),
 		TLAs:     vars(req.TLAStr, req.TLAStrFile, req.TLACode, req.TLACodeFile),
 

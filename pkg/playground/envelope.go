@@ -35,6 +35,12 @@ type Request struct {
 	Inputs []string `json:"inputs,omitempty"`
 	// JPath are -J library directories, in search order.
 	JPath []string `json:"jpath,omitempty"`
+	// JPathEnv are KUBECFG_JPATH's directories, searched before JPath's;
+	// the command line sets the variable.
+	JPathEnv []string `json:"jpathEnv,omitempty"`
+	// JURL are -U search URLs, searched after the directories. The
+	// browser fetches them (the server must allow cross-origin reads).
+	JURL []string `json:"jurl,omitempty"`
 	// ShowKeys is eval's -k.
 	ShowKeys bool `json:"showKeys,omitempty"`
 	// The --ext-*-file and --tla-*-file flags: variable name to file.

@@ -38,12 +38,24 @@ type Runner struct {
 	// stack, which a deep evaluation can exhaust before go-jsonnet's limit.
 	// The limit's error then says so in a hint.
 	MaxStack int
+	// Fetch gets the -U search URLs' files (Request.JURL); nil is
+	// importer.DefaultFetcher(): net/http natively, the browser's fetch
+	// in the wasm build.
+	Fetch importer.Fetcher
 
 	mu    sync.Mutex
 	cache cache
 	// traces collects what the program writes with std.trace during a
 	// request: the CLI prints it on standard error.
 	traces traceSink
+}
+
+// fetcher is what gets the -U URLs' files.
+func (r *Runner) fetcher() importer.Fetcher {
+	if r.Fetch != nil {
+		return r.Fetch
+	}
+	return importer.DefaultFetcher()
 }
 
 // traceSink is the VMs' std.trace output, for the request being run.
@@ -107,6 +119,9 @@ func (r *Runner) Run(req Request) (resp Response) {
 	fsys := importer.NewMapFS(r.root(), req.Files)
 	r.traces = traceSink{}
 	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
+	if len(req.JURL) > 0 {
+		env.Fetch = r.fetcher()
+	}
 	gates, err := inv.Gates(env)
 	if err != nil {
 		// The table still shows what the flags say (a broken rc file
