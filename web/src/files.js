@@ -1,11 +1,13 @@
 // The workspace's files on the playground page: the file tabs, the file
-// toolbar (add, rename, delete, make entry, open, download as .txtar or
-// .zip), the file-name dialog, and files dropped on the editor.
+// toolbar (add, rename, delete, make entry, open files or a folder,
+// download as .txtar or .zip), the file-name dialog, and files and
+// folders dropped on the editor.
 import { fileTabs, tabKeys } from "./tabs.js";
+import { fileTree, tabPaths, manyFiles } from "./file-tree.js";
 import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
-import { fileMap } from "./state.js";
-import { readOpened, openedMessage, pathProblem, archiveComment } from "./open.js";
+import { fileMap, blankControls } from "./state.js";
+import { readOpened, openedMessage, pathProblem, archiveComment, readFolder, folderMessage, droppedEntries } from "./open.js";
 
 /** freeName is a name for a new file that files (path → text) does not have yet: lib.libsonnet, lib2.libsonnet, … */
 export function freeName(files) {
@@ -30,17 +32,32 @@ export function download(name, content, type = "text/plain") {
 /**
  * filesPane wires the file tabs and tools. els: tabs (the tablist), panel
  * (the editor's tabpanel, which also takes dropped files), the buttons
- * add, rename, remove, entry, open, txtar and zip, input (the hidden file
- * input), and dialog (the name dialog: dialog, title, input, error, ok).
+ * add, rename, remove, entry, open, openFolder, txtar and zip, allFiles
+ * (shown in a big workspace: the "All files" dialog), input and
+ * folderInput (the hidden file inputs, the second a folder picker), and
+ * dialog (the name dialog: dialog, title, input, error, ok). A folder
+ * (picked, or dropped on the editor) opens as a new workspace
+ * (newWorkspace(state, why), tab-workspace.js); files dropped or picked
+ * are added to this one.
  * deps: state() is the page state, editor the source editor, changed(),
  * tell(text, bad) the status line's notice, drawDiagnostics() draws the
  * open file's diagnostics, command() the last run's command line,
  * marked() the files that hold lines the trace marked.
  */
-export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command, marked = () => new Set() }) {
+export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command, newWorkspace, marked = () => new Set() }) {
+  // The files opened last (most recent first): in a big workspace they
+  // keep their tabs.
+  let recent = [];
+  const tree = fileTree(document, { paths: () => Object.keys(state().files), entry: () => state().entry, open: (p) => openFile(p) });
+  els.allFiles.addEventListener("click", () => tree.show());
+
   function renderTabs() {
     const s = state();
-    const tabs = fileTabs(document, Object.keys(s.files), s.entry, s.active, marked());
+    const paths = Object.keys(s.files);
+    recent = recent.filter((p) => Object.hasOwn(s.files, p));
+    const tabs = fileTabs(document, tabPaths(paths, s.entry, s.active, recent), s.entry, s.active, marked());
+    els.allFiles.hidden = paths.length <= manyFiles;
+    els.allFiles.textContent = `All files (${paths.length})…`;
     for (const tab of tabs) tab.addEventListener("click", () => openFile(tab.dataset.path));
     const focused = els.tabs.contains(document.activeElement) ? document.activeElement.dataset.path : null;
     els.tabs.replaceChildren(...tabs);
@@ -54,6 +71,7 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   function openFile(path) {
     const s = state();
     s.active = path;
+    recent = [path, ...recent.filter((p) => p !== path)].slice(0, 2 * manyFiles);
     editor.open(path, s.files[path]);
     renderTabs();
     drawDiagnostics();
@@ -132,6 +150,26 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     changed();
   }
 
+  // openFolder opens a project's folder (items: { path, file }) as a new
+  // workspace: the one it replaces is kept ("Restore previous workspace").
+  async function openFolder(items) {
+    let opened;
+    try {
+      opened = await readFolder(items);
+    } catch (err) {
+      tell(`Could not open the folder: ${err.message}`, true);
+      return;
+    }
+    if (!opened.files.size) {
+      tell(`${folderMessage(opened)} There is nothing to evaluate in it.`, true);
+      return;
+    }
+    const files = fileMap();
+    for (const [p, t] of opened.files) files[p] = t;
+    const next = { files, entry: opened.entry, active: opened.entry, controls: blankControls(), example: "" };
+    await newWorkspace(next, `${folderMessage(opened)} Your previous workspace is kept: “Restore previous workspace”.`);
+  }
+
   async function addDroppedFiles(fileList) {
     let opened;
     try {
@@ -172,6 +210,12 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   els.remove.addEventListener("click", deleteFile);
   els.entry.addEventListener("click", makeEntry);
   els.open.addEventListener("click", () => els.input.click());
+  els.openFolder.addEventListener("click", () => els.folderInput.click());
+  els.folderInput.addEventListener("change", (e) => {
+    const items = [...e.target.files].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+    e.target.value = "";
+    if (items.length) openFolder(items);
+  });
   els.input.addEventListener("change", (e) => { addDroppedFiles(e.target.files); e.target.value = ""; });
   els.txtar.addEventListener("click", () => {
     const s = state();
@@ -191,7 +235,14 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   panel.addEventListener("drop", (e) => {
     e.preventDefault();
     panel.classList.remove("dragging");
-    if (e.dataTransfer?.files?.length) addDroppedFiles(e.dataTransfer.files);
+    const dt = e.dataTransfer;
+    if (!dt) return;
+    // A dropped folder opens as a project; dropped files are added.
+    const files = [...(dt.files || [])];
+    droppedEntries(dt.items || []).then((items) => {
+      if (items) openFolder(items);
+      else if (files.length) addDroppedFiles(files);
+    }, (err) => tell(`Could not read what was dropped: ${err.message}`, true));
   });
   tabKeys(els.tabs, (tab) => openFile(tab.dataset.path));
 

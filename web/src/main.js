@@ -23,6 +23,7 @@ import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { exportObjects } from "./export.js";
 import { toRequest } from "./state.js";
+import { searchPaths } from "./search-paths.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -41,6 +42,12 @@ const controlEls = {
 
 // ---- state changes -----------------------------------------------------
 
+// The search paths (-J, KUBECFG_JPATH, -U) and the offer of -J vendor.
+const paths = searchPaths({
+  jpath: $("path-jpath"), jpathEnv: $("path-jpathEnv"), jurl: $("path-jurl"),
+  offer: $("vendor-offer"), yes: $("vendor-yes"), no: $("vendor-no"),
+}, { state: () => workspace.state, changed: (o) => changed(o), tell: (t) => status.tell(t) });
+
 const shareEls = { box: $("share-box"), url: $("share-url"), note: $("share-note") };
 
 const state = () => workspace.state;
@@ -49,6 +56,7 @@ const link = () => snapshot(state(), run.runner?.version);
 let urlTimer = 0;
 function changed({ run: again = true, keep = true } = {}) {
   shareOutdated(shareEls);
+  paths.offer(); // files added or removed may make it a jsonnet-bundler project
   if (keep && !workspace.save()) status.tell("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
   clearTimeout(urlTimer);
   urlTimer = setTimeout(() => updateURL(link()), 500);
@@ -89,9 +97,11 @@ const files = filesPane({
   tabs: $("file-tabs"), panel: $("editor-panel"),
   add: $("add-file"), rename: $("rename-file"), remove: $("delete-file"), entry: $("entry-file"),
   open: $("open-files"), input: $("file-input"), txtar: $("download-txtar"), zip: $("download-zip"),
+  openFolder: $("open-folder"), folderInput: $("folder-input"), allFiles: $("all-files"),
   dialog: { dialog: $("name-dialog"), title: $("name-dialog-title"), input: $("name-input"), error: $("name-error"), ok: $("name-ok"), cancel: $("name-cancel") },
 }, {
   state, editor, changed, tell: status.tell,
+  newWorkspace: (next, why) => workspace.newWorkspace(next, why),
   drawDiagnostics: () => run.drawDiagnostics(),
   command: () => run.lastResponse?.command || "",
   marked: () => editor.marked,
@@ -120,6 +130,7 @@ function showControls() {
 function render() {
   files.renderTabs();
   showControls();
+  paths.render();
   editor.open(state().active, state().files[state().active]);
   features.render();
 }

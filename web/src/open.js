@@ -151,3 +151,125 @@ export function openedMessage({ added = [], replaced = [], kept = [], unchanged 
   }
   return text;
 }
+
+/** maxFolderBytes and maxFolderFiles cap what opening a project's folder takes. */
+export const maxFolderBytes = 32 << 20;
+export const maxFolderFiles = 4000;
+
+// The files of a project a Jsonnet program can import: Jsonnet, YAKL and
+// the data formats it reads (import for JSON, importstr and parseYaml for
+// YAML, importstr for text), the rc file included.
+const importable = /\.(jsonnet|libsonnet|jsonnet\.TEMPLATE|json|yaml|yml|yakl|txt)$/i;
+// Folders no program imports from: version control, tools' caches.
+const toolDirs = new Set(["node_modules", "__pycache__"]);
+
+/**
+ * folderSkip says why a file of a project folder (path relative to the
+ * folder) is not opened, or "" when it is: "hidden" (in a folder or a
+ * file whose name starts with a dot, .git included, but not the rc file),
+ * "tool" (node_modules and the like) or "type" (not a file a Jsonnet
+ * program imports).
+ */
+export function folderSkip(path) {
+  const parts = path.split("/");
+  const dirs = parts.slice(0, -1);
+  const name = parts.at(-1);
+  if (dirs.some((d) => d.startsWith("."))) return "hidden";
+  if (dirs.some((d) => toolDirs.has(d))) return "tool";
+  if (name === ".kubecfgrc.jsonnet") return "";
+  if (name.startsWith(".")) return "hidden";
+  return importable.test(name) ? "" : "type";
+}
+
+/**
+ * folderEntry picks a project's entry among its paths: main.jsonnet,
+ * example.jsonnet or index.jsonnet at the top, else the first .jsonnet (or
+ * .yakl) at the top, else the first anywhere, else the first file.
+ */
+export function folderEntry(paths) {
+  const top = paths.filter((p) => !p.includes("/"));
+  for (const name of ["main.jsonnet", "example.jsonnet", "index.jsonnet"]) if (top.includes(name)) return name;
+  const program = (p) => /\.(jsonnet|yakl)$/i.test(p);
+  return top.filter(program).sort()[0] || paths.filter(program).sort()[0] || paths[0] || "";
+}
+
+/**
+ * readFolder reads a project folder's files: items are { path, file }
+ * with path relative to the folder (its own name first, which is taken
+ * off). It returns readOpened's { files, skipped } with the files a
+ * Jsonnet program can import, their entry (folderEntry), the folder's
+ * name, and left: the counts of what was passed over by folderSkip, by
+ * reason, and the extensions of those of the wrong type.
+ */
+export async function readFolder(items, { maxBytes = maxFolderBytes, maxFiles = maxFolderFiles } = {}) {
+  const first = items[0]?.path.split("/")[0] || "";
+  const common = first && items.every((it) => it.path.startsWith(first + "/"));
+  const left = { hidden: 0, tool: 0, type: 0, kinds: new Map() };
+  const taken = [];
+  for (const it of items) {
+    const path = common ? it.path.slice(first.length + 1) : it.path;
+    const why = folderSkip(path);
+    if (why) {
+      left[why]++;
+      if (why === "type") {
+        const ext = /\.[^./]+$/.exec(path)?.[0] || "(no extension)";
+        left.kinds.set(ext, (left.kinds.get(ext) || 0) + 1);
+      }
+      continue;
+    }
+    // readOpened names a file by its name: the path here. An archive in a
+    // folder is not importable, so it is never unpacked.
+    taken.push({ name: path, size: it.file.size, arrayBuffer: () => it.file.arrayBuffer() });
+  }
+  const opened = await readOpened(taken, { maxBytes, maxFiles });
+  return { ...opened, entry: folderEntry([...opened.files.keys()]), folder: common ? first : "", left };
+}
+
+/**
+ * folderMessage is the status line after opening a folder: what was
+ * opened, the entry, and in one line what was passed over and why.
+ */
+export function folderMessage({ folder, files, entry, skipped, left }) {
+  let bytes = 0;
+  for (const t of files.values()) bytes += t.length;
+  const n = (k, what) => `${k} ${what}${k === 1 ? "" : "s"}`;
+  let text = `Opened ${folder ? `the folder ${folder}` : "the folder"}: ${n(files.size, "file")} (${bytesText(bytes)})${entry ? `; the entry is ${entry} (Make entry changes it)` : ""}.`;
+  const over = [];
+  if (left.type) {
+    const kinds = [...left.kinds].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k]) => k);
+    over.push(`${n(left.type, "file")} a Jsonnet program does not import (${kinds.join(", ")}${left.kinds.size > 4 ? ", …" : ""})`);
+  }
+  if (left.hidden) over.push(`${n(left.hidden, "hidden file")} (.git and other dot folders)`);
+  if (left.tool) over.push(`${n(left.tool, "file")} in node_modules and the like`);
+  if (over.length) text += ` Passed over: ${over.join("; ")}.`;
+  if (skipped.length) text += " " + openedMessage({ skipped }).replace(/^Opened nothing\. /, "");
+  return text;
+}
+
+/**
+ * droppedEntries walks what was dropped (DataTransferItems) and returns
+ * { path, file } for every file in the dropped folders and the files
+ * dropped beside them, or null when no folder was dropped.
+ */
+export async function droppedEntries(items) {
+  const roots = [...items].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
+  if (!roots.some((e) => e.isDirectory)) return null;
+  const out = [];
+  const file = (e) => new Promise((resolve, reject) => e.file(resolve, reject));
+  const children = async (dir) => {
+    const reader = dir.createReader();
+    const all = [];
+    for (;;) {
+      const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+      if (!batch.length) return all;
+      all.push(...batch);
+    }
+  };
+  const walk = async (e, prefix) => {
+    const path = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isFile) out.push({ path, file: await file(e) });
+    else if (e.isDirectory) for (const c of await children(e)) await walk(c, path);
+  };
+  for (const e of roots) await walk(e, "");
+  return out;
+}

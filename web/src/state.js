@@ -30,6 +30,12 @@ export function blankControls() {
     exportNames: "", // --export-filename-format ("": kubecfg's default)
     exportExt: "", // --export-filename-extension ("": the output format's)
     timeLimit: 0, // seconds a run may take before the page stops it (0: the page's default); not a flag
+    // Search paths, one per line: -J directories (relative to the
+    // workspace), KUBECFG_JPATH's directories (searched first) and -U URLs.
+    jpath: "",
+    jpathEnv: "",
+    jurl: "",
+    vendorDeclined: false, // "Not now" to the offer of -J vendor; not a flag
   };
 }
 
@@ -113,7 +119,16 @@ export function toRequest(state, version = "") {
     const v = parseVars(c.vars[kind]);
     if (Object.keys(v).length) req[kind] = v;
   }
+  for (const kind of ["jpath", "jpathEnv", "jurl"]) {
+    const list = lines(c[kind]);
+    if (list.length) req[kind] = list;
+  }
   return req;
+}
+
+/** lines are the non-blank lines of text, trimmed (a search path per line). */
+export function lines(text) {
+  return (typeof text === "string" ? text : "").split("\n").map((l) => l.trim()).filter((l) => l !== "");
 }
 
 /** validState checks the shape of a restored or decoded state. */
@@ -145,6 +160,11 @@ export function normalize(s) {
     showProvenance: given.showProvenance === true,
     exportNames: text(given.exportNames),
     exportExt: text(given.exportExt),
+    timeLimit: Number.isFinite(given.timeLimit) && given.timeLimit >= 0 ? given.timeLimit : 0,
+    jpath: text(given.jpath),
+    jpathEnv: text(given.jpathEnv),
+    jurl: text(given.jurl),
+    vendorDeclined: given.vendorDeclined === true,
     vars: Object.fromEntries(Object.keys(blank.vars).map((k) => [k, text(vars[k])])),
     features: Object.fromEntries(Object.entries(features).filter(([, on]) => typeof on === "boolean")),
   };
