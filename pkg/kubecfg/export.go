@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"io"
 	"strings"
-	"text/template"
 )
 
 // DefaultExportNameFormat is show's --export-filename-format default.
@@ -21,31 +21,16 @@ const bel = "\a"
 const indexKey = "___idx___"
 
 // ExportNames names the files of show --export-dir: a Go template with
-// sprig's functions and resourceIndex, over each object.
+// sprig's functions and resourceIndex, over each object
+// (ParseExportNames).
 type ExportNames struct {
-	tmpl *template.Template
+	execute func(w io.Writer, data any) error
 }
 
 // ErrNoExportFuncs is ParseExportNames's error in an engine built without
 // sprig's functions (the browser's core engine; the page then runs the
 // request on the full engine).
 var ErrNoExportFuncs = errors.New("export file names need sprig's template functions, which this engine is built without")
-
-// ParseExportNames parses an --export-filename-format template, as kubecfg
-// does before it reads anything.
-func ParseExportNames(format string) (*ExportNames, error) {
-	funcs := exportFuncs()
-	if funcs == nil {
-		return nil, ErrNoExportFuncs
-	}
-	t, err := template.New("").Funcs(funcs).Funcs(template.FuncMap{
-		"resourceIndex": func(o map[string]any) int { return o[indexKey].(int) },
-	}).Parse(literalSlashes(format))
-	if err != nil {
-		return nil, err
-	}
-	return &ExportNames{tmpl: t}, nil
-}
 
 // literalSlashes replaces each / of the template's text outside its
 // actions with bel.
@@ -79,7 +64,7 @@ func (n *ExportNames) name(idx int, o Object) (string, error) {
 	}
 	data[indexKey] = idx
 	var out strings.Builder
-	if err := n.tmpl.Execute(&out, data); err != nil {
+	if err := n.execute(&out, data); err != nil {
 		return "", err
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(out.String(), "/", "-"), bel, "/"), nil

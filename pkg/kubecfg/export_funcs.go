@@ -8,7 +8,15 @@ import (
 	"github.com/Masterminds/sprig/v3"
 )
 
-// exportFuncs are the functions of export file name templates: sprig's,
-// as kubecfg has them. The browser's core engine (kubecfg_noschema)
-// leaves them out: they are a third of its size.
-func exportFuncs() template.FuncMap { return sprig.TxtFuncMap() }
+// ParseExportNames parses an --export-filename-format template, as kubecfg
+// does before it reads anything: a Go template with sprig's functions and
+// resourceIndex.
+func ParseExportNames(format string) (*ExportNames, error) {
+	t, err := template.New("").Funcs(sprig.TxtFuncMap()).Funcs(template.FuncMap{
+		"resourceIndex": func(o map[string]any) int { return o[indexKey].(int) },
+	}).Parse(literalSlashes(format))
+	if err != nil {
+		return nil, err
+	}
+	return &ExportNames{execute: t.Execute}, nil
+}
