@@ -164,6 +164,7 @@ func keysFor(req Request) keys {
 	h.strs(req.JPath)
 	h.strs(req.JPathEnv)
 	h.strs(req.JURL)
+	h.strMap(req.Links)
 	k.settings = h.sum()
 
 	h = newHasher()

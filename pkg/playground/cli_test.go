@@ -54,6 +54,11 @@ func TestSideBySide(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			for link, target := range req.Links {
+				if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			resp := (&Runner{Root: filepath.ToSlash(dir)}).Run(req)
 
 			sh := exec.Command("sh", "-c", resp.Command)

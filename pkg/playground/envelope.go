@@ -41,6 +41,11 @@ type Request struct {
 	// JURL are -U search URLs, searched after the directories. The
 	// browser fetches them (the server must allow cross-origin reads).
 	JURL []string `json:"jurl,omitempty"`
+	// Links are the workspace's symbolic links to directories: a link's
+	// path to its target, relative to the link's directory, as on disk
+	// (jsonnet-bundler's vendor/xtd → github.com/jsonnet-libs/xtd). The
+	// CLI run in a copy of the workspace with these links reads the same.
+	Links map[string]string `json:"links,omitempty"`
 	// ShowKeys is eval's -k.
 	ShowKeys bool `json:"showKeys,omitempty"`
 	// The --ext-*-file and --tla-*-file flags: variable name to file.

@@ -116,7 +116,10 @@ func (r *Runner) Run(req Request) (resp Response) {
 		}
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
 	}()
-	fsys := importer.NewMapFS(r.root(), req.Files)
+	var fsys importer.FS = importer.NewMapFS(r.root(), req.Files)
+	if len(req.Links) > 0 {
+		fsys = importer.LinkFS{FS: fsys, Root: r.root(), Links: req.Links}
+	}
 	r.traces = traceSink{}
 	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
 	if len(req.JURL) > 0 {

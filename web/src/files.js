@@ -7,7 +7,7 @@ import { fileTree, tabPaths, manyFiles } from "./file-tree.js";
 import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
 import { fileMap, blankControls } from "./state.js";
-import { readOpened, openedMessage, pathProblem, archiveComment, readFolder, folderMessage, droppedEntries } from "./open.js";
+import { readOpened, openedMessage, pathProblem, archiveComment, readFolder, folderMessage, droppedEntries, bundlerLinks } from "./open.js";
 
 /** freeName is a name for a new file that files (path → text) does not have yet: lib.libsonnet, lib2.libsonnet, … */
 export function freeName(files) {
@@ -166,8 +166,12 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     }
     const files = fileMap();
     for (const [p, t] of opened.files) files[p] = t;
-    const next = { files, entry: opened.entry, active: opened.entry, controls: blankControls(), example: "" };
-    await newWorkspace(next, `${folderMessage(opened)} Your previous workspace is kept: “Restore previous workspace”.`);
+    // The browser passes no links on: jsonnet-bundler's are made again.
+    const links = bundlerLinks(files);
+    const n = Object.keys(links).length;
+    const made = n ? ` Made jsonnet-bundler's ${n} link${n === 1 ? "" : "s"} in vendor/ (such as ${Object.keys(links)[0]}) from ${Object.hasOwn(files, "jsonnetfile.lock.json") ? "jsonnetfile.lock.json" : "jsonnetfile.json"}.` : "";
+    const next = { files, entry: opened.entry, active: opened.entry, controls: blankControls(), example: "", links };
+    await newWorkspace(next, `${folderMessage(opened)}${made} Your previous workspace is kept: “Restore previous workspace”.`);
   }
 
   async function addDroppedFiles(fileList) {

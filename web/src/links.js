@@ -7,7 +7,7 @@
 import * as store from "./state.js";
 import * as ws from "./workspaces.js";
 import { examples, exampleByName } from "./examples.js";
-import { encodeFragment, decodeFragment } from "./share.js";
+import { maxDecoded, encodeFragment, decodeFragment } from "./share.js";
 
 // The fragments this tab wrote last, the newest and the one before it,
 // space-separated: on a reload the page's fragment is one of them (the one
@@ -15,9 +15,30 @@ import { encodeFragment, decodeFragment } from "./share.js";
 // and it may be a little older than the autosave, which then wins.
 const ownFragmentKey = "kubecfg-playground/own-fragment";
 
-/** snapshot is what a link carries of the state: the workspace, the controls and the engine version. */
+/** snapshot is what a link carries of the state: the workspace (its links too), the controls and the engine version. */
 export function snapshot(state, version) {
-  return { files: state.files, entry: state.entry, controls: state.controls, version: version || "" };
+  const snap = { files: state.files, entry: state.entry, controls: state.controls, version: version || "" };
+  if (state.links && Object.keys(state.links).length) snap.links = state.links;
+  return snap;
+}
+
+/**
+ * workspaceBytes is about how many bytes a snapshot of state takes: its
+ * files' lengths, counted without serialising them (which a big
+ * workspace cannot afford at every keystroke).
+ */
+export function workspaceBytes(state) {
+  let n = 0;
+  for (const p of Object.keys(state.files)) n += p.length + state.files[p].length;
+  return n;
+}
+
+/**
+ * fitsAddress says whether the workspace's snapshot can ride in the
+ * page's address (#s=…, which the page decodes up to 1 MiB).
+ */
+export function fitsAddress(state) {
+  return workspaceBytes(state) <= maxDecoded;
 }
 
 /** updateURL writes snap as the page's fragment (#s=…), on the page's path without /s/ID. */
@@ -31,7 +52,7 @@ export async function updateURL(snap) {
 }
 
 const sameWorkspace = (a, b) => !!a && !!b &&
-  JSON.stringify([a.files, a.entry, a.controls]) === JSON.stringify([b.files, b.entry, b.controls]);
+  JSON.stringify([a.files, a.entry, a.controls, a.links || {}]) === JSON.stringify([b.files, b.entry, b.controls, b.links || {}]);
 
 /**
  * initialState decides what the page starts on: a link's workspace, or
@@ -93,25 +114,55 @@ export async function initialState(start0) {
   return { s: store.fromExample(examples[0]), why: "" };
 }
 
+/** maxShortLink is the most a short link's snippet may hold: the share service's body limit (pkg/share.MaxBody). */
+export const maxShortLink = 64 << 10;
+
+/**
+ * linkKind says what link a snapshot of bytes (its JSON, UTF-8) can have:
+ * "short" (/s/ID, from the share service), "fragment" (#s=…, which the
+ * page decodes up to share.js maxDecoded) or "none" (too large for both:
+ * the workspace is shared as a download).
+ */
+export function linkKind(bytes) {
+  return bytes <= maxShortLink ? "short" : bytes <= maxDecoded ? "fragment" : "none";
+}
+
+const kB = (n) => `${n < 1e6 ? `${Math.round(n / 1e3)} kB` : `${(n / 1e6).toFixed(1)} MB`}`;
+
 /**
  * share stores snap with the share service and shows the link it gives
- * (or, without a service, a #s= link) in els (box, the hidden paragraph,
- * url, its text field, and note, what says when the link is outdated),
- * then copies it with copy(text, done).
+ * (or, without a service or past its 64 KiB, a #s= link) in els (box, the
+ * hidden paragraph, url, its text field, note, what says when the link
+ * is outdated, and size, what says when the workspace is too large for
+ * a short link or any link), then copies it with copy(text, done).
  */
 export async function share(els, snap, copy) {
   // Only what decides the result, so one snippet always gets one ID.
+  const body = JSON.stringify(snap);
+  const bytes = new TextEncoder().encode(body).length;
+  const kind = linkKind(bytes);
   let url = "";
-  try {
-    const res = await fetch("api/snippets", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(snap),
-    });
-    if (res.ok) url = new URL((await res.json()).url, location.href).href;
-  } catch { /* no share service: the fragment link still works */ }
-  if (!url) url = `${location.origin}${location.pathname}#s=${await encodeFragment(snap)}`;
+  if (kind === "short") {
+    try {
+      const res = await fetch("api/snippets", { method: "POST", headers: { "content-type": "application/json" }, body });
+      if (res.ok) url = new URL((await res.json()).url, location.href).href;
+    } catch { /* no share service: the fragment link still works */ }
+  }
+  if (!url && kind !== "none") url = `${location.origin}${location.pathname}#s=${await encodeFragment(snap)}`;
   els.box.hidden = false;
   if (els.note) els.note.hidden = true;
   els.url.classList.remove("stale");
+  if (els.size) {
+    els.size.hidden = kind === "short";
+    els.size.textContent = kind === "fragment"
+      ? `This workspace (${kB(bytes)}) is past a short link's ${maxShortLink >> 10} KiB: the link carries it in the address.`
+      : `This workspace (${kB(bytes)}) is larger than a link can carry (a short link holds ${maxShortLink >> 10} KiB, a link with the workspace in its address 1 MiB): share it as a download, Download .zip or .txtar; opening the download brings back its files and entry.`;
+  }
+  els.url.parentElement.hidden = kind === "none";
+  if (kind === "none") {
+    els.url.value = "";
+    return;
+  }
   els.url.value = url;
   els.url.select();
   await copy(url, "Copied the link.");

@@ -18,7 +18,7 @@ import { filesPane, download } from "./files.js";
 import { renderControls, bindControls } from "./controls.js";
 import { featuresPanel } from "./features-panel.js";
 import { results } from "./results.js";
-import { snapshot, updateURL, initialState, share, shareOutdated } from "./links.js";
+import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress } from "./links.js";
 import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { exportObjects } from "./export.js";
@@ -48,7 +48,7 @@ const paths = searchPaths({
   offer: $("vendor-offer"), yes: $("vendor-yes"), no: $("vendor-no"),
 }, { state: () => workspace.state, changed: (o) => changed(o), tell: (t) => status.tell(t) });
 
-const shareEls = { box: $("share-box"), url: $("share-url"), note: $("share-note") };
+const shareEls = { box: $("share-box"), url: $("share-url"), note: $("share-note"), size: $("share-size") };
 
 const state = () => workspace.state;
 const link = () => snapshot(state(), run.runner?.version);
@@ -59,7 +59,10 @@ function changed({ run: again = true, keep = true } = {}) {
   paths.offer(); // files added or removed may make it a jsonnet-bundler project
   if (keep && !workspace.save()) status.tell("Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.", true);
   clearTimeout(urlTimer);
-  urlTimer = setTimeout(() => updateURL(link()), 500);
+  // A workspace past what an address carries is not put in it at every
+  // edit (the share box says how to share it).
+  if (fitsAddress(state())) urlTimer = setTimeout(() => updateURL(link()), 500);
+  else if (location.hash) history.replaceState(null, "", location.pathname.replace(/\/s\/[^/]+$/, "/") + location.search);
   if (again) run.schedule();
 }
 

@@ -273,3 +273,63 @@ export async function droppedEntries(items) {
   for (const e of roots) await walk(e, "");
   return out;
 }
+
+/**
+ * bundlerLinks makes the links jsonnet-bundler lays out in vendor/ for a
+ * project's files (a Map or object of path → text), which a browser does
+ * not pass on when a folder is opened: for each dependency in
+ * jsonnetfile.lock.json (else jsonnetfile.json), vendor/NAME → its
+ * directory, NAME being the dependency's name, else its subdirectory's
+ * last element, else its repository's. A link is made only where the
+ * project has files under its target and none under the link. It returns
+ * { path: target }, the target relative to vendor/ as on disk.
+ */
+export function bundlerLinks(files) {
+  const paths = files instanceof Map ? [...files.keys()] : Object.keys(files);
+  const text = (p) => (files instanceof Map ? files.get(p) : files[p]);
+  const spec = paths.includes("jsonnetfile.lock.json") ? "jsonnetfile.lock.json" : paths.includes("jsonnetfile.json") ? "jsonnetfile.json" : "";
+  if (!spec) return {};
+  let deps;
+  try {
+    deps = JSON.parse(text(spec)).dependencies;
+  } catch {
+    return {};
+  }
+  if (!Array.isArray(deps)) return {};
+  const under = (dir) => paths.some((p) => p.startsWith(dir + "/"));
+  const links = {};
+  for (const d of deps) {
+    const git = d?.source?.git;
+    const local = d?.source?.local;
+    let target = "";
+    let name = typeof d?.name === "string" ? d.name : "";
+    if (git && typeof git.remote === "string") {
+      const repo = git.remote.replace(/^[a-z+]+:\/\//, "").replace(/^git@([^:]+):/, "$1/").replace(/\.git$/, "").replace(/\/+$/, "");
+      const subdir = typeof git.subdir === "string" ? git.subdir.replace(/^\/+|\/+$/g, "") : "";
+      target = subdir ? `${repo}/${subdir}` : repo;
+      name ||= (subdir || repo).split("/").at(-1);
+      if (!under(`vendor/${target}`)) continue;
+    } else if (local && typeof local.directory === "string") {
+      const dir = local.directory.replace(/^\.\/|\/+$/g, "");
+      name ||= dir.split("/").at(-1);
+      if (!under(dir)) continue;
+      target = `../${dir}`;
+    } else {
+      continue;
+    }
+    const link = `vendor/${name}`;
+    if (!name || name.includes("/") || name === ".." || under(link) || pathProblem(dir(target, link))) continue;
+    links[link] = target;
+  }
+  return links;
+}
+
+// dir is where a link's target leads, relative to the project.
+function dir(target, link) {
+  const parts = link.split("/").slice(0, -1);
+  for (const p of target.split("/")) {
+    if (p === "..") parts.pop();
+    else if (p !== ".") parts.push(p);
+  }
+  return parts.join("/");
+}

@@ -108,6 +108,7 @@ export function toRequest(state, version = "") {
     alpha: !!c.alpha,
   };
   if (c.command === "eval" && c.expr.trim() !== "") req.expr = c.expr;
+  if (state.links && Object.keys(state.links).length) req.links = state.links;
   // show's flags, sent when set (the response's command line shows them).
   // A state made elsewhere (embed.js's blocks) may lack them.
   if (c.command === "show") {
@@ -169,7 +170,8 @@ export function normalize(s) {
     features: Object.fromEntries(Object.entries(features).filter(([, on]) => typeof on === "boolean")),
   };
   const active = typeof s.active === "string" && Object.hasOwn(s.files, s.active) ? s.active : s.entry;
-  return { files: fileMap(s.files), entry: s.entry, active, controls: c, example: text(s.example) };
+  const links = isObject(s.links) ? Object.fromEntries(Object.entries(s.links).filter(([, t]) => typeof t === "string")) : {};
+  return { files: fileMap(s.files), entry: s.entry, active, controls: c, example: text(s.example), links };
 }
 
 const isObject = (v) => !!v && typeof v === "object" && !Array.isArray(v);

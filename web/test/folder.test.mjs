@@ -58,3 +58,31 @@ test("the tree groups by folder and the filter matches every word", () => {
   assert.ok(matches("vendor/kube-prometheus/alerts/node.libsonnet", "Prometheus node"));
   assert.ok(!matches("vendor/kube-prometheus/alerts/node.libsonnet", "grafana"));
 });
+
+test("jsonnet-bundler's vendor/ links are made again from the lock file, where the browser dropped them", async () => {
+  const { bundlerLinks } = await import("../src/open.js");
+  const lock = JSON.stringify({ version: 1, dependencies: [
+    { source: { git: { remote: "https://github.com/jsonnet-libs/xtd.git", subdir: "" } }, version: "abc" },
+    { source: { git: { remote: "https://github.com/prometheus/alertmanager.git", subdir: "doc/alertmanager-mixin" } }, name: "alertmanager" },
+    { source: { git: { remote: "https://github.com/o/present.git", subdir: "lib" } } },
+    { source: { git: { remote: "https://github.com/o/absent.git", subdir: "lib2" } } },
+    { source: { local: { directory: "jsonnet/kube-prometheus" } } },
+    { source: { git: { remote: "https://github.com/o/evil.git" } }, name: "../../x" },
+  ] });
+  const files = new Map([
+    ["jsonnetfile.lock.json", lock],
+    ["vendor/github.com/jsonnet-libs/xtd/main.libsonnet", "{}"],
+    ["vendor/github.com/prometheus/alertmanager/doc/alertmanager-mixin/mixin.libsonnet", "{}"],
+    ["vendor/github.com/o/present/lib/a.libsonnet", "{}"],
+    ["vendor/lib/a.libsonnet", "{}"], // the link's place is a real folder: no link
+    ["vendor/github.com/o/evil/x.libsonnet", "{}"],
+    ["jsonnet/kube-prometheus/main.libsonnet", "{}"],
+  ]);
+  assert.deepEqual(bundlerLinks(files), {
+    "vendor/xtd": "github.com/jsonnet-libs/xtd",
+    "vendor/alertmanager": "github.com/prometheus/alertmanager/doc/alertmanager-mixin",
+    "vendor/kube-prometheus": "../jsonnet/kube-prometheus",
+  });
+  assert.deepEqual(bundlerLinks(new Map([["jsonnetfile.lock.json", "not json"]])), {});
+  assert.deepEqual(bundlerLinks({ "a.jsonnet": "{}" }), {});
+});

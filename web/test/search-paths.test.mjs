@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { vendorOffer } from "../src/search-paths.js";
 import { blankControls, toRequest, normalize, lines } from "../src/state.js";
+import { linkKind, maxShortLink } from "../src/links.js";
 
 const ws = (files, controls = {}) => ({ files, entry: "example.jsonnet", active: "example.jsonnet", controls: { ...blankControls(), ...controls } });
 const project = { "example.jsonnet": "import 'kube-prometheus/main.libsonnet'\n", "jsonnetfile.json": "{}", "vendor/kube-prometheus/main.libsonnet": "{}" };
@@ -34,4 +35,11 @@ test("a damaged or hand-made state gets text search paths and a number time limi
   assert.equal(s.controls.timeLimit, 0);
   assert.equal(s.controls.vendorDeclined, false);
   assert.equal(normalize({ files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", controls: { timeLimit: 30 } }).controls.timeLimit, 30);
+});
+
+test("a workspace gets a short link up to 64 KiB, an address link up to 1 MiB, and a download past that", () => {
+  assert.equal(linkKind(maxShortLink), "short");
+  assert.equal(linkKind(maxShortLink + 1), "fragment");
+  assert.equal(linkKind(1 << 20), "fragment");
+  assert.equal(linkKind((1 << 20) + 1), "none");
 });
