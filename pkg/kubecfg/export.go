@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"io"
+	"slices"
 	"strings"
 )
 
