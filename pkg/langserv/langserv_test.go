@@ -27,7 +27,7 @@ var marker = regexp.MustCompile(`⟦([A-Za-z0-9_]+)⟧`)
 // (offered), -label (not offered), ~text (in the answer's text: the
 // hover, a diagnostic's message, the formatted text or the error),
 // @path:line:column (the definition), #n (how many items, references or
-// diagnostics) or none (no answer at all).
+// diagnostics), none (no answer at all) or ok (no error).
 func TestWorkspaces(t *testing.T) {
 	archives, _ := filepath.Glob("testdata/*.txtar")
 	if len(archives) == 0 {
@@ -125,6 +125,10 @@ func check(t *testing.T, resp Response, wants []string) {
 	}
 	for _, w := range wants {
 		switch {
+		case w == "ok":
+			if resp.Error != "" {
+				t.Errorf("error %q", resp.Error)
+			}
 		case w == "none":
 			if count != 0 {
 				t.Errorf("want no answer, got %d: %s", count, all)

@@ -85,6 +85,9 @@ type Location struct {
 	Pos
 	// Range is the name at the cursor that was asked about.
 	Range Range `json:"range"`
+	// Text is the file's text when it is LibraryPath, which is not in
+	// the workspace, for the page to show read-only.
+	Text string `json:"text,omitempty"`
 }
 
 // Formatted is the answer to format: the file as jsonnetfmt would print

@@ -52,6 +52,9 @@ func Serve(req Request) (resp Response) {
 		resp.Hover = c.hover()
 	case OpDefinition:
 		resp.Definition = c.definition()
+		if d := resp.Definition; d != nil && d.Path == LibraryPath {
+			d.Text = libraryText
+		}
 	case OpReferences:
 		resp.References = c.references()
 	}

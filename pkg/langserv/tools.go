@@ -46,7 +46,7 @@ func lint(ws *workspace, p, text string) Response {
 		return resp
 	}
 	vm := jsonnet.MakeVM()
-	vm.Importer(&lintImporter{ws: ws})
+	vm.Importer(&lintImporter{ws: ws, cache: map[string]jsonnet.Contents{}})
 	rec := &recorder{}
 	vm.ErrorFormatter = rec
 	linter.LintSnippet(vm, io.Discard, []linter.Snippet{{FileName: p, Code: text}})
@@ -106,21 +106,27 @@ var errNotLinted = errors.New("yakl: imports are not followed by the linter")
 
 // lintImporter gives the linter the workspace's files, the library and
 // compiled .yakl files.
-type lintImporter struct{ ws *workspace }
+// go-jsonnet wants the same Contents each time a path is imported.
+type lintImporter struct {
+	ws    *workspace
+	cache map[string]jsonnet.Contents
+}
 
 func (im *lintImporter) Import(from, imp string) (jsonnet.Contents, string, error) {
 	p := im.ws.resolve(from, imp)
 	if p == "" {
 		return jsonnet.Contents{}, "", fmt.Errorf("couldn't open import %q: no match in the workspace", imp)
 	}
-	if p == LibraryPath {
-		return jsonnet.MakeContents(libraryText), p, nil
-	}
 	if strings.HasPrefix(imp, "yakl:") {
 		return jsonnet.Contents{}, "", errNotLinted
 	}
+	if c, ok := im.cache[p]; ok {
+		return c, p, nil
+	}
 	text, _ := im.ws.text(p)
-	return jsonnet.MakeContents(text), p, nil
+	c := jsonnet.MakeContents(text)
+	im.cache[p] = c
+	return c, p, nil
 }
 
 // unusedParams are the parameters no code reads (go-jsonnet's linter

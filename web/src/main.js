@@ -21,6 +21,7 @@ import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { exportObjects } from "./export.js";
 import { toRequest } from "./state.js";
+import { pageLang } from "./lang.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -48,7 +49,14 @@ function changed({ run: again = true, keep = true } = {}) {
 
 // ---- the parts of the page ---------------------------------------------
 
+// The editor's language service (lang.js): its worker starts after the first result.
+const langService = pageLang({
+  state, editor: () => editor, open: (path, line, column) => run.goto(path, line, column),
+  tell: (text, bad) => status.tell(text, bad), formatButton: $("format-file"),
+});
+
 const editor = createEditor($("editor-panel"), {
+  langService,
   onChange(path, text) {
     state().files[path] = text;
     traced.edited(); // the marks are of the program before this edit
@@ -211,6 +219,7 @@ async function start() {
   }
   if (!run.lastResponse) features.set(runner.features);
   await first;
+  langService.start();
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();
