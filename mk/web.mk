@@ -77,6 +77,14 @@ BENCH_TARGETS += bench-trace
 bench-trace: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) trace-bench.mjs --docs ../../docs/benchmarks.md
 
+# What the editor's language service costs in Chromium (issue 21): the
+# bytes before the first result, completion and hover on the 200-object
+# workspace: docs/benchmarks.md's bench-lang section.
+BENCH_TARGETS += bench-lang
+.PHONY: bench-lang
+bench-lang: bin/kubecfg e2e-deps
+	cd e2e/browser && $(NODE) lang-bench.mjs --docs ../../docs/benchmarks.md
+
 # Bare go-jsonnet built and compressed as the engines are: the start-up
 # floor of bench-web (e2e/browser/floor.mjs).
 bin/barejsonnet.wasm: FORCE

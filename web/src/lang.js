@@ -71,6 +71,8 @@ export class LangClient {
       this.pending.delete(msg.id);
       clearTimeout(p.timer);
       this.lastMs = msg.ms;
+      // For the benchmark (e2e/browser/lang-bench.mjs): the round trip as the page sees it.
+      performance.measure(`kubecfg:lang-${p.op}`, { start: p.sent, detail: { workerMs: msg.ms } });
       p.resolve(this.latest[p.op] === msg.id ? msg.response : null);
     }
   }
@@ -91,7 +93,7 @@ export class LangClient {
         resolve(null);
         this.restart();
       }, this.opts.timeoutMs);
-      this.pending.set(id, { resolve, op: request.op, timer });
+      this.pending.set(id, { resolve, op: request.op, timer, sent: performance.now() });
       this.worker.postMessage({ type: "lang", id, request });
     });
   }
