@@ -150,7 +150,9 @@ export function langCompletionSource(client, where, fallback = null) {
     return {
       from,
       options: c.items.map((it) => ({
-        label: it.label, type: kinds[it.kind] || "variable", detail: it.detail || undefined, info: it.doc || undefined,
+        label: it.label, type: kinds[it.kind] || "variable", info: it.doc || undefined,
+        // A function's detail is its signature: the parameters after its name.
+        detail: (it.detail?.startsWith(`${it.label}(`) ? it.detail.slice(it.label.length) : it.detail) || undefined,
         boost: it.kind === "keyword" ? -1 : 0,
       })),
       validFor: /^[\w$]*$/,
