@@ -81,7 +81,8 @@ export class LangClient {
    * ask sends one request and resolves to its response, or to null when
    * the worker is not ready, a newer request of the same op overtook it,
    * or it took longer than timeoutMs (a worker stuck that long is
-   * replaced by a fresh one).
+   * replaced by a fresh one; format and lint, which read the whole file,
+   * get five times as long).
    */
   ask(request) {
     if (!this.isReady) return Promise.resolve(null);
@@ -92,7 +93,7 @@ export class LangClient {
         this.pending.delete(id);
         resolve(null);
         this.restart();
-      }, this.opts.timeoutMs);
+      }, this.opts.timeoutMs * (request.op === "lint" || request.op === "format" ? 5 : 1));
       this.pending.set(id, { resolve, op: request.op, timer, sent: performance.now() });
       this.worker.postMessage({ type: "lang", id, request });
     });
