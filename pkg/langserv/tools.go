@@ -21,6 +21,10 @@ func format(p, text string) Response {
 		resp.Error = p + ": a .yakl file is YAML; only Jsonnet files are formatted"
 		return resp
 	}
+	if tooDeep(text) {
+		resp.Error = p + " is " + errTooDeep + ", so it is not formatted"
+		return resp
+	}
 	out, err := formatter.Format(p, text, formatter.DefaultOptions())
 	if err != nil {
 		resp.Error = fmt.Sprintf("%s does not parse, so it is not formatted: %s", p, strings.TrimSpace(err.Error()))
@@ -41,6 +45,10 @@ func lint(ws *workspace, p, text string) Response {
 		return resp
 	case p == ExpressionPath:
 		text = "local kubecfg = import 'kubecfg.libsonnet';\n" + text
+	}
+	if tooDeep(text) {
+		resp.Error = p + " is " + errTooDeep + ", so it is not linted"
+		return resp
 	}
 	if _, err := jsonnet.SnippetToAST(p, text); err != nil {
 		return resp

@@ -1,6 +1,7 @@
 package langserv
 
 import (
+	"errors"
 	"path"
 	"strings"
 	"sync"
@@ -28,6 +29,10 @@ type file struct {
 // parse parses text as Jsonnet with its comments (the formatter's parser).
 func parse(p, text string) *file {
 	f := &file{path: p, src: newSource(text), predefined: p == ExpressionPath}
+	if tooDeep(text) {
+		f.err = errors.New(errTooDeep)
+		return f
+	}
 	f.root, _, f.err = formatter.SnippetToRawAST(p, text)
 	if f.err != nil {
 		f.root = nil

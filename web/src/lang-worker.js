@@ -27,7 +27,7 @@ async function start({ wasmUrl, wasmExecUrl }) {
   const module = await compiling;
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
-  go.run(instance);
+  go.run(instance).then(() => postMessage({ type: "exited" }), () => postMessage({ type: "exited" }));
   if (!globalThis.kubecfg || typeof globalThis.kubecfg.lang !== "function") {
     throw new Error("the language service did not define globalThis.kubecfg.lang");
   }
@@ -55,7 +55,11 @@ self.onmessage = async (ev) => {
   try {
     response = await engine.k.lang(msg.request);
   } catch (err) {
-    response = { op: msg.request && msg.request.op, error: String(err && err.message || err) };
+    // kubecfg.lang turns every error and panic into a response: an
+    // exception is the instance itself failing (the host's stack
+    // exhausted), after which it is not usable. The page starts another.
+    postMessage({ type: "exited", message: String(err && err.message || err) });
+    return;
   }
   postMessage({ type: "answer", id: msg.id, response, ms: performance.now() - started });
 };

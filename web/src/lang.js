@@ -65,6 +65,10 @@ export class LangClient {
       this.becameReady(this);
     } else if (msg.type === "failed") {
       console.warn("language worker:", msg.message);
+    } else if (msg.type === "exited") {
+      // The instance died (its stack exhausted): a fresh one answers next.
+      console.warn("language worker stopped:", msg.message || "the Go program exited");
+      this.restart();
     } else if (msg.type === "answer") {
       const p = this.pending.get(msg.id);
       if (!p) return;

@@ -86,3 +86,13 @@ test("hover Markdown becomes text: code blocks, code spans, never HTML", () => {
   assert.equal(p.tag, "p");
   assert.deepEqual(p.children.map((c) => c.text ?? `<${c.tag}>${c.textContent}`), ["The ", "<code>x", " <b>size</b>."]);
 });
+
+test("a worker whose instance died is replaced, and its question answers null", async () => {
+  const p = client.ask({ op: "lint" });
+  workers[0].onmessage({ data: { type: "exited", message: "Maximum call stack size exceeded" } });
+  assert.equal(await p, null);
+  assert.equal(workers[0].terminated, true);
+  assert.equal(workers.length, 2);
+  await client.ready;
+  assert.equal(client.isReady, true);
+});
