@@ -67,8 +67,32 @@ func (w *workspace) file(p string) *file {
 	if !ok {
 		return nil
 	}
-	f := parse(p, text)
+	f := parsedBefore(p, text)
 	w.parsed[p] = f
+	return f
+}
+
+// parsed keeps the last parse of each path between requests: the page
+// sends the whole workspace with each question, and most files have not
+// changed since the last one. A file is not changed once parsed.
+var parsed = struct {
+	sync.Mutex
+	m map[string]*file
+}{m: map[string]*file{}}
+
+// parsedBefore is parse(p, text), from the last request when its text was
+// the same.
+func parsedBefore(p, text string) *file {
+	parsed.Lock()
+	defer parsed.Unlock()
+	if f, ok := parsed.m[p]; ok && f.src.text == text {
+		return f
+	}
+	if len(parsed.m) > 256 {
+		clear(parsed.m)
+	}
+	f := parse(p, text)
+	parsed.m[p] = f
 	return f
 }
 
