@@ -2,6 +2,7 @@ package langserv
 
 import (
 	"strings"
+	"sync"
 )
 
 // keywords are offered where a name can start.
@@ -35,7 +36,11 @@ func (c *cursor) complete() *Completions {
 			return out
 		}
 		v, _ := c.target(from - 1)
-		if v != nil {
+		switch {
+		case v == nil:
+		case v.isStd:
+			out.Items = stdItems()
+		default:
 			out.Items = memberItems(v)
 		}
 		return out
@@ -58,6 +63,9 @@ func isImportString(text string, str int) bool {
 	}
 	return false
 }
+
+// stdItems are the completions after std. (made once; not changed).
+var stdItems = sync.OnceValue(func() []Completion { return memberItems(stdValue()) })
 
 // memberItems are the completions after a dot for a value.
 func memberItems(v *value) []Completion {
