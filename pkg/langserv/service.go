@@ -167,7 +167,10 @@ func (c *cursor) findScope() scope {
 	if cut > 0 && text[cut-1] == '.' {
 		cut--
 	}
-	for _, repaired := range []string{
+	// A repair at the cursor fixes an error at the cursor, or in the few
+	// lines after it (the token after a dot being typed): for an error
+	// elsewhere the parses would fail.
+	repairs := []string{
 		text[:cut] + text[to:],
 		text[:from] + "__ls" + text[to:],
 		text[:cut] + "," + text[to:],
@@ -177,7 +180,11 @@ func (c *cursor) findScope() scope {
 		text[:from] + "__ls}" + text[to:],
 		text[:from] + "__ls)" + text[to:],
 		text[:from] + "__ls]" + text[to:],
-	} {
+	}
+	if !errorNear(f, cut) {
+		repairs = nil
+	}
+	for _, repaired := range repairs {
 		g := parse(f.path, repaired)
 		if g.root != nil {
 			g.predefined, g.base, g.outer = f.predefined, f.base, f.outer
@@ -191,6 +198,21 @@ func (c *cursor) findScope() scope {
 		return analyze(g, min(c.off, len(g.src.text))).at
 	}
 	return scope{file: f, env: scanLocals(f, text[:c.off])}
+}
+
+// errorNear reports whether f's parse error is at offset off or in the
+// three lines after it (true when its place is not known).
+func errorNear(f *file, off int) bool {
+	e, ok := f.err.(located)
+	if !ok {
+		return true
+	}
+	lr := e.Loc()
+	if !lr.IsSet() {
+		return true
+	}
+	at := f.src.locOffset(lr.Begin)
+	return at >= off && f.src.pos(at).Line <= f.src.pos(off).Line+3
 }
 
 var localRE = regexp.MustCompile(`\blocal\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
