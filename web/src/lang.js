@@ -23,9 +23,9 @@ const kinds = { function: "function", variable: "variable", property: "property"
 
 /** LangClient talks to the language worker. */
 export class LangClient {
-  /** opts: workerUrl, wasmUrl, wasmExecUrl (absolute), timeoutMs. */
+  /** opts: workerUrl, wasmUrl, wasmExecUrl (absolute), timeoutMs, stuckMs. */
   constructor(opts) {
-    this.opts = { timeoutMs: 2000, ...opts };
+    this.opts = { timeoutMs: 2000, stuckMs: 15000, ...opts };
     this.worker = null;
     this.pending = new Map(); // id → { resolve, op, timer }
     this.latest = {}; // op → the id of its newest question
@@ -74,6 +74,7 @@ export class LangClient {
       if (!p) return;
       this.pending.delete(msg.id);
       clearTimeout(p.timer);
+      clearTimeout(p.stuck);
       this.lastMs = msg.ms;
       // For the benchmark (e2e/browser/lang-bench.mjs): the round trip as the page sees it.
       performance.measure(`kubecfg:lang-${p.op}`, { start: p.sent, detail: { workerMs: msg.ms } });
@@ -84,21 +85,21 @@ export class LangClient {
   /**
    * ask sends one request and resolves to its response, or to null when
    * the worker is not ready, a newer request of the same op overtook it,
-   * or it took longer than timeoutMs (a worker stuck that long is
-   * replaced by a fresh one; format and lint, which read the whole file,
-   * get five times as long).
+   * or it took longer than timeoutMs (format and lint, which read the
+   * whole file, get five times as long). A worker that has answered
+   * nothing for stuckMs while a request waits is replaced by a fresh one.
    */
   ask(request) {
     if (!this.isReady) return Promise.resolve(null);
     const id = this.nextId++;
     this.latest[request.op] = id;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve(null);
-        this.restart();
-      }, this.opts.timeoutMs * (request.op === "lint" || request.op === "format" ? 5 : 1));
-      this.pending.set(id, { resolve, op: request.op, timer, sent: performance.now() });
+      const p = { resolve, op: request.op, sent: performance.now(), done: false };
+      const settle = (v) => { if (!p.done) { p.done = true; resolve(v); } };
+      p.resolve = settle;
+      p.timer = setTimeout(() => settle(null), this.opts.timeoutMs * (request.op === "lint" || request.op === "format" ? 5 : 1));
+      p.stuck = setTimeout(() => { if (this.pending.get(id) === p) this.restart(); }, this.opts.stuckMs);
+      this.pending.set(id, p);
       this.worker.postMessage({ type: "lang", id, request });
     });
   }
@@ -109,7 +110,7 @@ export class LangClient {
     this.worker.terminate();
     this.worker = null;
     this.isReady = false;
-    for (const p of this.pending.values()) { clearTimeout(p.timer); p.resolve(null); }
+    for (const p of this.pending.values()) { clearTimeout(p.timer); clearTimeout(p.stuck); p.resolve(null); }
     this.pending.clear();
     this.ready = new Promise((resolve) => { this.becameReady = resolve; });
     this.start();

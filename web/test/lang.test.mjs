@@ -29,7 +29,7 @@ globalThis.location ??= { href: "http://127.0.0.1/", search: "" };
 let client;
 beforeEach(async () => {
   workers = [];
-  client = new LangClient({ workerUrl: "lang-worker.js", wasmUrl: "http://x/lang.wasm", wasmExecUrl: "http://x/wasm_exec.js", timeoutMs: 50 });
+  client = new LangClient({ workerUrl: "lang-worker.js", wasmUrl: "http://x/lang.wasm", wasmExecUrl: "http://x/wasm_exec.js", timeoutMs: 50, stuckMs: 120 });
   await client.start();
 });
 
@@ -52,9 +52,11 @@ test("an answer a newer question of the same op overtook is dropped; other ops a
   assert.equal((await second).completions.items[0].label, "new");
 });
 
-test("a question left unanswered is given up and the worker replaced", async () => {
+test("a question left unanswered is given up; a worker silent for long is replaced", async () => {
   const stuck = await client.ask({ op: "hover" });
   assert.equal(stuck, null);
+  assert.equal(workers[0].terminated, false, "a slow answer is not a stuck worker yet");
+  await new Promise((r) => setTimeout(r, 100));
   assert.equal(workers[0].terminated, true);
   assert.equal(workers.length, 2, "a fresh worker");
   await client.ready;
