@@ -23,7 +23,7 @@ func (c *cursor) complete() *Completions {
 			return out
 		}
 		_, out.From = place(c.f, c.str)
-		out.Items = c.ws.importFiles(c.f.path, false)
+		out.Items = c.ws.importFiles(c.f.path)
 		return out
 	}
 	from, _ := c.f.src.wordAt(c.off)

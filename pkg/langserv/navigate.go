@@ -35,9 +35,6 @@ func (c *cursor) symbol() *symbol {
 	}
 	from, to := c.f.src.wordAt(c.off)
 	if from == to {
-		if c.off < len(text) && text[c.off] == '$' {
-			return nil
-		}
 		return nil
 	}
 	name := text[from:to]

@@ -263,15 +263,6 @@ func exprEnd(s string) int {
 	return -1
 }
 
-// scopeFor is the scope at offset off of f; for the text being
-// completed, the cursor's scope.
-func (c *cursor) scopeFor(f *file, off int) scope {
-	if f == c.f || f.path == c.f.path && f.base == c.f.base && f.src.text != c.f.src.text {
-		return c.scope()
-	}
-	return c.r.scopeAt(f, off)
-}
-
 // chainStart is where the expression that ends at end starts: names,
 // dots, and bracketed groups, such as lib.deployment('a', 1) before a dot.
 func chainStart(text string, end int) int {
@@ -382,7 +373,7 @@ func (c *cursor) superValue() *value {
 
 // importFiles are the paths an import in the file at from can name:
 // the workspace's files relative to its directory, and the library.
-func (w *workspace) importFiles(from string, yakl bool) []Completion {
+func (w *workspace) importFiles(from string) []Completion {
 	dir := path.Dir(from)
 	if from == ExpressionPath {
 		dir = "."
@@ -408,6 +399,5 @@ func (w *workspace) importFiles(from string, yakl bool) []Completion {
 	sort.Slice(items, func(i, j int) bool { return items[i].Label < items[j].Label })
 	items = append(items, Completion{Label: "kubecfg.libsonnet", Kind: "file", Detail: "kubecfg's library",
 		Doc: "The built-in library, served at " + LibraryPath + "."})
-	_ = yakl
 	return items
 }

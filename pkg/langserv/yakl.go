@@ -9,13 +9,12 @@ import (
 // [start, end) is its Jsonnet text (end is the closing } or, while it is
 // being typed, the end of the line).
 func yaklExpr(text string, off int) (start, end int, ok bool) {
-	lineStart := true
 	prevSpace := true
 	for i := 0; i < len(text) && i <= off; {
 		ch := text[i]
 		switch {
 		case ch == '\n':
-			lineStart, prevSpace = true, true
+			prevSpace = true
 			i++
 			continue
 		case ch == '#' && prevSpace:
@@ -35,9 +34,8 @@ func yaklExpr(text string, off int) (start, end int, ok bool) {
 		default:
 			i++
 		}
-		lineStart = false
 		prevSpace = ch == ' ' || ch == '\t'
-		_ = lineStart
+
 	}
 	return 0, 0, false
 }
