@@ -12,7 +12,7 @@ BENCH_TARGETS += bench-web
 
 .PHONY: web wasm web-deps e2e-deps test-web-unit test-wasm-shim test-e2e-browser bench-web bench-trace screenshots
 
-wasm: static/kubecfg.wasm static/kubecfg-core.wasm static/wasm_exec.js
+wasm: static/kubecfg.wasm static/kubecfg-core.wasm static/kubecfg-lang.wasm static/wasm_exec.js
 
 # The full engine, and the core engine the page starts with (no JSON Schema
 # validator: wasm/playground's doc comment says why).
@@ -23,6 +23,12 @@ static/kubecfg.wasm: FORCE
 static/kubecfg-core.wasm: FORCE
 	rm -f $@.br $@.gz
 	GOOS=js GOARCH=wasm $(GO) build -tags kubecfg_noschema -trimpath -ldflags='-s -w' -o $@ ./wasm/playground
+
+# The editor's language service (wasm/lang, pkg/langserv): a program of its
+# own, loaded in a worker of its own after the page's first result.
+static/kubecfg-lang.wasm: FORCE
+	rm -f $@.br $@.gz
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm/lang
 
 static/wasm_exec.js: FORCE
 	cp $(GOROOT_WASM)/wasm_exec.js $@
@@ -45,7 +51,7 @@ e2e-deps: e2e/browser/node_modules/.package-lock.json
 web: wasm web-deps
 	$(GO) run ./scripts/build-web
 	$(NODE) scripts/prerender.mjs
-	$(NODE) scripts/compress.mjs static/kubecfg-core.wasm static/kubecfg.wasm static/wasm_exec.js \
+	$(NODE) scripts/compress.mjs static/kubecfg-core.wasm static/kubecfg.wasm static/kubecfg-lang.wasm static/wasm_exec.js \
 		static/index.html static/embed.html static/embed.js static/dist/*.js static/dist/*.css
 
 test-web-unit: web-deps
@@ -54,6 +60,7 @@ test-web-unit: web-deps
 test-wasm-shim:
 	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/playground/
 	GOOS=js GOARCH=wasm $(GO) test -tags kubecfg_noschema -run 'TestEngine' -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/playground/
+	GOOS=js GOARCH=wasm $(GO) test -exec=$(GOROOT_WASM)/go_js_wasm_exec ./wasm/lang/
 
 test-e2e-browser: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) --test --test-concurrency=1 *.test.mjs
@@ -69,6 +76,14 @@ bench-web: bin/kubecfg bin/barejsonnet.wasm e2e-deps
 BENCH_TARGETS += bench-trace
 bench-trace: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) trace-bench.mjs --docs ../../docs/benchmarks.md
+
+# What the editor's language service costs in Chromium (issue 21): the
+# bytes before the first result, completion and hover on the 200-object
+# workspace: docs/benchmarks.md's bench-lang section.
+BENCH_TARGETS += bench-lang
+.PHONY: bench-lang
+bench-lang: bin/kubecfg e2e-deps
+	cd e2e/browser && $(NODE) lang-bench.mjs --docs ../../docs/benchmarks.md
 
 # Bare go-jsonnet built and compressed as the engines are: the start-up
 # floor of bench-web (e2e/browser/floor.mjs).

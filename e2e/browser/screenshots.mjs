@@ -1,8 +1,9 @@
 // Takes the docs' screenshots of the playground in light and dark:
 // docs/screenshots/playground-light.png and playground-dark.png, and the
 // trace ("where does this line come from?") in light:
-// docs/screenshots/playground-provenance.png.
-//   node screenshots.mjs
+// docs/screenshots/playground-provenance.png; and the language service's
+// completion after `lib.`: docs/screenshots/playground-completion.png.
+//   node screenshots.mjs [NAME…]   (only the screenshots named, when given)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
@@ -10,7 +11,10 @@ import { waitStatus, loadExample, afterRun } from "./helpers.mjs";
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "screenshots");
 
+const only = process.argv.slice(2);
+
 async function shoot(colorScheme, setup, name = `playground-${colorScheme}`) {
+  if (only.length && !only.includes(name)) return;
   const b = await open({ colorScheme, viewport: { width: 1400, height: 820 } });
   try {
     await b.page.goto(b.url);
@@ -39,3 +43,16 @@ await shoot("light", async (page) => {
   await page.locator("#trace button.loc").first().waitFor();
   await page.mouse.move(0, 0);
 }, "playground-provenance");
+// The language service: lib. typed on a new line of the default example
+// offers the library's functions, with their signatures.
+await shoot("light", async (page) => {
+  await page.waitForFunction(() => performance.getEntriesByName("kubecfg:lang-ready").length > 0, null, { timeout: 30000 });
+  await page.getByLabel("Editor", { exact: true }).focus();
+  await page.keyboard.press("ControlOrMeta+Home");
+  for (let i = 1; i < 8; i++) await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  await page.keyboard.type("\n  db: lib.", { delay: 30 });
+  await page.locator(".cm-tooltip-autocomplete").waitFor();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForTimeout(300);
+}, "playground-completion");

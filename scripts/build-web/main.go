@@ -1,9 +1,10 @@
 // build-web bundles the playground's front end with esbuild's Go API:
-// web/src/main.js, worker.js, boot.js and embed-page.js (and the CSS they
-// import) become content-hashed files in static/dist/, web/src/embed.js
-// becomes static/embed.js, and web/index.html and web/embed.html become
-// static/index.html and static/embed.html with those names (and hashes of
-// static/kubecfg-core.wasm and static/kubecfg.wasm) filled in. Run from the module root: go run ./scripts/build-web
+// web/src/main.js, worker.js, lang-worker.js, boot.js and embed-page.js
+// (and the CSS they import) become content-hashed files in static/dist/,
+// web/src/embed.js becomes static/embed.js, and web/index.html and
+// web/embed.html become static/index.html and static/embed.html with those
+// names (and hashes of static/kubecfg-core.wasm, static/kubecfg.wasm and
+// static/kubecfg-lang.wasm) filled in. Run from the module root: go run ./scripts/build-web
 package main
 
 import (
@@ -52,6 +53,7 @@ func build(minify bool) error {
 	}{
 		{"web/src/main.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
 		{"web/src/worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
+		{"web/src/lang-worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
 		{"web/src/boot.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
 		{"web/src/embed-page.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
 		// embed.js keeps its name: docs pages link to it.
@@ -73,6 +75,10 @@ func build(minify bool) error {
 	if err != nil {
 		return err
 	}
+	lang, err := fileHash("static/kubecfg-lang.wasm")
+	if err != nil {
+		return err
+	}
 	// The page shows the engine's download as a share of its size: the
 	// bytes a browser reads after decoding the brotli or gzip copy.
 	coreInfo, err := os.Stat("static/kubecfg-core.wasm")
@@ -81,6 +87,7 @@ func build(minify bool) error {
 	}
 	fill := strings.NewReplacer(
 		"{{WASM_BYTES}}", strconv.FormatInt(coreInfo.Size(), 10),
+		"{{LANG_WORKER}}", names["lang-worker.js"], "{{LANG_WASM}}", "kubecfg-lang.wasm?v="+lang,
 		"{{MAIN}}", names["main.js"], "{{CSS}}", names["main.css"], "{{WORKER}}", names["worker.js"], "{{BOOT}}", names["boot.js"],
 		"{{EMBED_MAIN}}", names["embed-page.js"], "{{EMBED_CSS}}", names["embed-page.css"],
 		"{{WASM}}", "kubecfg-core.wasm?v="+core, "{{WASM_FULL}}", "kubecfg.wasm?v="+wasm,
@@ -91,7 +98,7 @@ func build(minify bool) error {
 			return err
 		}
 	}
-	return writeAssetList(names, wasm, core)
+	return writeAssetList(names, wasm, core, lang)
 }
 
 // writePage fills in web/NAME and writes it to static/NAME.
@@ -178,9 +185,10 @@ func fileHash(path string) (string, error) {
 
 // writeAssetList writes static/dist/assets.json: the files the service
 // worker caches for offline use.
-func writeAssetList(names map[string]string, wasm, core string) error {
-	list := []string{"index.html", "kubecfg-core.wasm?v=" + core, "kubecfg.wasm?v=" + wasm, "wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
-	for _, k := range []string{"boot.js", "main.js", "main.css", "worker.js"} {
+func writeAssetList(names map[string]string, wasm, core, lang string) error {
+	list := []string{"index.html", "kubecfg-core.wasm?v=" + core, "kubecfg.wasm?v=" + wasm, "kubecfg-lang.wasm?v=" + lang,
+		"wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
+	for _, k := range []string{"boot.js", "main.js", "main.css", "worker.js", "lang-worker.js"} {
 		list = append(list, names[k])
 	}
 	list = append(list, "embed.html", "embed.js", names["embed-page.js"], names["embed-page.css"])

@@ -153,19 +153,24 @@ function hoverLines(onHoverLine) {
  * text) after every edit, onRunNow() for Ctrl/Cmd-Enter, onHoverLine(n)
  * when the pointer moves to line n (0 when it leaves), onCursorLine(n,
  * user) when the cursor is put on line n (user: by the user's click or
- * keys, not by an edit or the page), onTraceKey() for traceKey.
+ * keys, not by an edit or the page), onTraceKey() for traceKey. langService
+ * (lang.js's pageLang) gives each file its completion source and its
+ * language-service extensions; without it, completion is complete.js's.
  */
-export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine, onTraceKey }) {
+export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine, onTraceKey, langService }) {
   const states = new Map();
   const lang = new Compartment();
   let current = null;
   let marks = new Map(); // path → the trace's marked lines
+  let evaluated = []; // the open file's diagnostics of the evaluation
+  const linted = new Map(); // path → the linter's warnings (lang.js)
 
   const extensions = (path) => [
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
     drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
     highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
-    autocompletion({ override: [librarySource] }),
+    autocompletion({ override: [langService ? langService.completionSource(path) : librarySource] }),
+    langService ? langService.extensions(path) : [],
     syntaxHighlighting(highlight), theme, mappedLine, tracedLines, lintGutter(),
     lang.of(languageFor(modeFor(path))),
     keymap.of([
@@ -186,6 +191,29 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
 
   const view = new EditorView({ parent, state: EditorState.create({ doc: "" }) });
 
+  // drawDiagnostics draws the evaluation's diagnostics and the linter's
+  // warnings of the open file.
+  function drawDiagnostics() {
+    const doc = view.state.doc;
+    const diags = [];
+    for (const d of evaluated) {
+      if (!d.line || d.line > doc.lines) continue;
+      const line = doc.line(d.line);
+      const from = Math.min(line.from + Math.max(0, (d.column || 1) - 1), line.to);
+      let to = line.to;
+      if (d.endLine && d.endLine <= doc.lines) {
+        const end = doc.line(d.endLine);
+        to = d.endColumn ? Math.min(end.from + d.endColumn - 1, end.to) : end.to;
+      }
+      if (to <= from) to = Math.min(from + 1, doc.length);
+      diags.push({ from, to, severity: d.severity === "warning" ? "warning" : "error", message: d.hint ? `${d.message}\n${d.hint}` : d.message });
+    }
+    for (const d of linted.get(current) || []) {
+      if (d.to <= doc.length) diags.push(d);
+    }
+    view.dispatch(setDiagnostics(view.state, diags));
+  }
+
   return {
     view,
     /** open shows the file, creating its state on first use. */
@@ -200,23 +228,18 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     /** forget drops a file's state (deleted or renamed). */
     forget(path) { states.delete(path); if (current === path) current = null; },
     get current() { return current; },
-    /** setDiagnostics draws the response's diagnostics for the open file. */
+    /**
+     * setDiagnostics draws the response's diagnostics for the open file,
+     * with the linter's warnings (setLint).
+     */
     setDiagnostics(list) {
-      const doc = view.state.doc;
-      const diags = [];
-      for (const d of list) {
-        if (!d.line || d.line > doc.lines) continue;
-        const line = doc.line(d.line);
-        const from = Math.min(line.from + Math.max(0, (d.column || 1) - 1), line.to);
-        let to = line.to;
-        if (d.endLine && d.endLine <= doc.lines) {
-          const end = doc.line(d.endLine);
-          to = d.endColumn ? Math.min(end.from + d.endColumn - 1, end.to) : end.to;
-        }
-        if (to <= from) to = Math.min(from + 1, doc.length);
-        diags.push({ from, to, severity: d.severity === "warning" ? "warning" : "error", message: d.hint ? `${d.message}\n${d.hint}` : d.message });
-      }
-      view.dispatch(setDiagnostics(view.state, diags));
+      evaluated = list;
+      drawDiagnostics();
+    },
+    /** setLint keeps the linter's warnings of path ({from, to, message, …}) and draws them when it is open. */
+    setLint(path, diags) {
+      linted.set(path, diags);
+      if (path === current) drawDiagnostics();
     },
     /** highlightLine marks line n as mapped (0: none); reveal scrolls it into view. */
     highlightLine(n, reveal = false) {

@@ -9,7 +9,6 @@
 import "./style.css";
 import { createEditor, createOutput } from "./editor.js";
 import { exprEditor } from "./expr-editor.js";
-import { librarySource } from "./complete.js";
 import { Runner, seconds } from "./runner.js";
 import * as ws from "./workspaces.js";
 import { statusLine } from "./status.js";
@@ -24,6 +23,7 @@ import { provenance } from "./provenance.js";
 import { exportObjects } from "./export.js";
 import { toRequest } from "./state.js";
 import { searchPaths } from "./search-paths.js";
+import { pageLang } from "./lang.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -33,7 +33,8 @@ const controlEls = {
   command: $("command"), output: $("output"), alpha: $("alpha"), run: $("run"), keys: document,
   expr: exprEditor($("expr"), {
     hint: "$   (e.g. kubecfg.fold(kubecfg.layouts.gvkNsName, $, {}))", describedBy: "expr-help",
-    complete: [librarySource], onRunNow: () => run.runNow(),
+    // The language service's completion, where kubecfg is predefined (RFC06).
+    complete: [(context) => langService.completionSource("<expression>")(context)], onRunNow: () => run.runNow(),
   }),
   provenance: $("show-provenance"), exportNames: $("export-names"), exportExt: $("export-ext"),
   exportRun: $("export-objects"), exportNote: $("export-note"), timeLimit: $("time-limit"),
@@ -68,7 +69,14 @@ function changed({ run: again = true, keep = true } = {}) {
 
 // ---- the parts of the page ---------------------------------------------
 
+// The editor's language service (lang.js): its worker starts after the first result.
+const langService = pageLang({
+  state, editor: () => editor, open: (path, line, column) => run.goto(path, line, column),
+  tell: (text, bad) => status.tell(text, bad), formatButton: $("format-file"),
+});
+
 const editor = createEditor($("editor-panel"), {
+  langService,
   onChange(path, text) {
     state().files[path] = text;
     traced.edited(); // the marks are of the program before this edit
@@ -237,6 +245,7 @@ async function start() {
   }
   if (!run.lastResponse) features.set(runner.features);
   await first;
+  langService.start();
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();

@@ -1,0 +1,100 @@
+// The language service's client (web/src/lang.js) against a stand-in
+// worker: answers overtaken by a newer question of the same kind are
+// dropped, a stuck worker is replaced, positions convert both ways, and
+// hover Markdown is inserted as text.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+import { Text } from "@codemirror/state";
+import { LangClient, offset, position, markdownDOM } from "../src/lang.js";
+
+let workers = [];
+class FakeWorker {
+  constructor(url, opts) {
+    this.name = opts?.name;
+    this.asked = [];
+    this.terminated = false;
+    workers.push(this);
+    queueMicrotask(() => this.onmessage({ data: { type: "ready", version: "go-jsonnet v0", startMs: 1 } }));
+  }
+  postMessage(m) { this.asked.push(m); }
+  terminate() { this.terminated = true; }
+  answer(i, response) {
+    const m = this.asked[i];
+    this.onmessage({ data: { type: "answer", id: m.id, response: { op: m.request.op, ...response }, ms: 1 } });
+  }
+}
+globalThis.Worker = FakeWorker;
+globalThis.location ??= { href: "http://127.0.0.1/", search: "" };
+
+let client;
+beforeEach(async () => {
+  workers = [];
+  client = new LangClient({ workerUrl: "lang-worker.js", wasmUrl: "http://x/lang.wasm", wasmExecUrl: "http://x/wasm_exec.js", timeoutMs: 50, stuckMs: 120 });
+  await client.start();
+});
+
+test("the worker is named with the wasm's URLs and asked nothing before it is ready", async () => {
+  assert.deepEqual(JSON.parse(workers[0].name), { wasmUrl: "http://x/lang.wasm", wasmExecUrl: "http://x/wasm_exec.js" });
+  const early = new LangClient({ workerUrl: "w.js", wasmUrl: "a", wasmExecUrl: "b" });
+  assert.equal(await early.ask({ op: "complete" }), null);
+});
+
+test("an answer a newer question of the same op overtook is dropped; other ops are not", async () => {
+  const w = workers[0];
+  const first = client.ask({ op: "complete", path: "a" });
+  const hover = client.ask({ op: "hover", path: "a" });
+  const second = client.ask({ op: "complete", path: "b" });
+  w.answer(0, { completions: { items: [{ label: "old" }] } });
+  w.answer(1, { hover: { markdown: "h" } });
+  w.answer(2, { completions: { items: [{ label: "new" }] } });
+  assert.equal(await first, null);
+  assert.equal((await hover).hover.markdown, "h");
+  assert.equal((await second).completions.items[0].label, "new");
+});
+
+test("a question left unanswered is given up; a worker silent for long is replaced", async () => {
+  const stuck = await client.ask({ op: "hover" });
+  assert.equal(stuck, null);
+  assert.equal(workers[0].terminated, false, "a slow answer is not a stuck worker yet");
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(workers[0].terminated, true);
+  assert.equal(workers.length, 2, "a fresh worker");
+  await client.ready;
+  const p = client.ask({ op: "hover" });
+  workers[1].answer(0, { hover: { markdown: "again" } });
+  assert.equal((await p).hover.markdown, "again");
+});
+
+test("positions: 1-based line and UTF-16 column, both ways, clamped to the line", () => {
+  const doc = Text.of(["local x = 1;", "{ a: '\u{1F600}', b: x }"]);
+  assert.deepEqual(position(doc, doc.line(2).from + 12), { line: 2, column: 13 });
+  assert.equal(offset(doc, { line: 2, column: 13 }), doc.line(2).from + 12);
+  assert.equal(offset(doc, { line: 1, column: 99 }), doc.line(1).to);
+  assert.equal(offset(doc, { line: 9, column: 1 }), doc.line(2).from);
+});
+
+test("hover Markdown becomes text: code blocks, code spans, never HTML", () => {
+  const made = [];
+  const el = (tag) => {
+    const node = { tag, children: [], textContent: "", className: "", append(...c) { this.children.push(...c); } };
+    made.push(node);
+    return node;
+  };
+  const fakeDoc = { createElement: el, createTextNode: (t) => ({ text: t }) };
+  const box = markdownDOM(fakeDoc, "```jsonnet\nstd.length(x)\n```\nThe `x` <b>size</b>.");
+  assert.equal(box.children[0].tag, "pre");
+  assert.equal(box.children[0].textContent, "std.length(x)");
+  const p = box.children[1];
+  assert.equal(p.tag, "p");
+  assert.deepEqual(p.children.map((c) => c.text ?? `<${c.tag}>${c.textContent}`), ["The ", "<code>x", " <b>size</b>."]);
+});
+
+test("a worker whose instance died is replaced, and its question answers null", async () => {
+  const p = client.ask({ op: "lint" });
+  workers[0].onmessage({ data: { type: "exited", message: "Maximum call stack size exceeded" } });
+  assert.equal(await p, null);
+  assert.equal(workers[0].terminated, true);
+  assert.equal(workers.length, 2);
+  await client.ready;
+  assert.equal(client.isReady, true);
+});
