@@ -47,6 +47,9 @@ const theme = EditorView.theme({
   "&": { height: "100%", color: "var(--fg)", backgroundColor: "var(--editor-bg)" },
   ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
   ".cm-gutters": { backgroundColor: "var(--gutter-bg)", color: "var(--muted)", border: "none" },
+  // Two digits wide from the start, so a file of ten lines or more does
+  // not push the text right when it is opened (a layout shift).
+  ".cm-lineNumbers .cm-gutterElement": { minWidth: "calc(2ch + 8px)" },
   ".cm-activeLine": { backgroundColor: "var(--active-line)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--active-line)" },
   "&.cm-focused .cm-cursor": { borderLeftColor: "var(--fg)" },
@@ -169,7 +172,9 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     hoverLines(onHoverLine),
   ];
 
-  const view = new EditorView({ parent, state: EditorState.create({ doc: "" }) });
+  // Made with its gutters from the start, so the text does not move right
+  // when the first file is opened (a layout shift on first load).
+  const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
 
   return {
     view,

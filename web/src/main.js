@@ -21,6 +21,9 @@ import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { exportObjects } from "./export.js";
 import { toRequest } from "./state.js";
+import { helpPanel, exampleAbout } from "./help.js";
+import { resultLayout, foldControls } from "./layout.js";
+import { exampleByName } from "./examples.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -102,10 +105,13 @@ const run = results({ command: $("command-line"), errors: $("errors"), view: $("
 addEventListener("pagehide", run.saveNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") run.saveNow(); });
 
+const about = exampleAbout({ menu: $("examples"), line: $("example-about"), help: $("help-example") }, exampleByName);
+
 // showControls shows the state's controls and its example in the menu.
 function showControls() {
   renderControls(controlEls, state().controls);
   workspace.showSelected();
+  about.show(state().example);
 }
 
 function render() {
@@ -142,6 +148,9 @@ function bind() {
   });
   $("share").addEventListener("click", () => share({ box: $("share-box"), url: $("share-url") }, link(), status.copy));
   selectPane = panelTabs($("result-tabs"), document);
+  resultLayout({ list: $("result-tabs"), output: $("tab-output"), select: selectPane });
+  foldControls({ section: $("controls"), toggle: $("controls-toggle") });
+  helpPanel({ button: $("help-button"), dialog: $("help-dialog") }).firstVisit();
 }
 
 // ---- start -------------------------------------------------------------
