@@ -46,7 +46,9 @@ const highlight = HighlightStyle.define([
 const theme = EditorView.theme({
   "&": { height: "100%", color: "var(--fg)", backgroundColor: "var(--editor-bg)" },
   ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
-  ".cm-gutters": { backgroundColor: "var(--gutter-bg)", color: "var(--muted)", border: "none" },
+  // The line between gutter and text shows where text scrolled sideways
+  // goes under the gutter.
+  ".cm-gutters": { backgroundColor: "var(--gutter-bg)", color: "var(--muted)", border: "none", borderRight: "1px solid var(--border)" },
   // Two digits wide from the start, so a file of ten lines or more does
   // not push the text right when it is opened (a layout shift).
   ".cm-lineNumbers .cm-gutterElement": { minWidth: "calc(2ch + 8px)" },
@@ -161,7 +163,9 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
       ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
     ]),
-    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help" }),
+    // tabindex: the content is focusable anyway (contenteditable); said
+    // so, axe sees that the scroller around it can be reached by keyboard.
+    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help", tabindex: "0" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && current) onChange(current, u.state.doc.toString());
       if (u.selectionSet && onCursorLine) {
@@ -249,7 +253,7 @@ export function createOutput(parent, { onHoverLine, onCursorLine, onTraceKey, la
         EditorState.readOnly.of(true), EditorView.editable.of(true),
         lang.of(languageFor("yaml")),
         keymap.of([{ key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } }, ...defaultKeymap, ...searchKeymap]),
-        EditorView.contentAttributes.of({ "aria-label": label, "aria-readonly": "true", "aria-describedby": "output-help" }),
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-readonly": "true", "aria-describedby": "output-help", tabindex: "0" }),
         hoverLines(onHoverLine),
         EditorView.updateListener.of((u) => {
           if (!u.selectionSet || !onCursorLine || u.docChanged) return;
