@@ -55,6 +55,13 @@ test("light: no violations", () => check("light", {}, cursorInEditor));
 
 test("dark: no violations", () => check("dark", { colorScheme: "dark" }, cursorInEditor));
 
+// Line 8 of the default example holds a number (port=80).
+const cursorOnNumber = (page) => page.getByLabel("Editor", { exact: true }).locator(".cm-line").nth(7).click();
+
+test("light, the active line holding a number: no violations", () => check("light, number", {}, cursorOnNumber));
+
+test("dark, the active line holding a number: no violations", () => check("dark, number", { colorScheme: "dark" }, cursorOnNumber));
+
 test("an error shown: no violations", () => check("error", {}, async (page) => {
   await afterRun(page, () => setSource(page, "{ a: 1,, }\n"));
   await waitStatus(page, /^Failed/);
