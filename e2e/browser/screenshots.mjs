@@ -1,7 +1,9 @@
 // Takes the docs' screenshots of the playground in light and dark:
-// docs/screenshots/playground-light.png and playground-dark.png, and the
-// trace ("where does this line come from?") in light:
-// docs/screenshots/playground-provenance.png.
+// docs/screenshots/playground-light.png and playground-dark.png (the wide
+// layout: the output with the Features pane under it), the trace ("where
+// does this line come from?") in light:
+// docs/screenshots/playground-provenance.png, and a phone's layout:
+// docs/screenshots/playground-mobile.png.
 //   node screenshots.mjs
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,8 +12,8 @@ import { waitStatus, loadExample, afterRun } from "./helpers.mjs";
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "screenshots");
 
-async function shoot(colorScheme, setup, name = `playground-${colorScheme}`) {
-  const b = await open({ colorScheme, viewport: { width: 1400, height: 820 } });
+async function shoot(colorScheme, setup, name = `playground-${colorScheme}`, viewport = { width: 1400, height: 820 }) {
+  const b = await open({ colorScheme, viewport });
   try {
     await b.page.goto(b.url);
     await waitStatus(b.page, /^Evaluated/);
@@ -39,3 +41,6 @@ await shoot("light", async (page) => {
   await page.locator("#trace button.loc").first().waitFor();
   await page.mouse.move(0, 0);
 }, "playground-provenance");
+// A phone (390 × 844): the header, the folded controls and the command
+// line, the editor, and the output right under it.
+await shoot("light", async (page) => { await page.mouse.move(0, 0); }, "playground-mobile", { width: 390, height: 844 });
