@@ -2,7 +2,8 @@
 // part of the page the ones it uses (controls.js the controls,
 // features-panel.js the features table, files.js the file tabs and tools,
 // tab-workspace.js the Example menu, results.js the output and errors
-// pane, links.js the share link, status.js the status line), wires them to
+// pane, links.js the share link, status.js the status line, layout.js the
+// layout by width, help.js the help panel), wires them to
 // one another and to the evaluation worker, and starts the page on what
 // its URL names or the saved workspace. Everything the user types is kept
 // in the page state and autosaved on every change.
