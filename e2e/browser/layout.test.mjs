@@ -77,6 +77,9 @@ test("wide: the settings pane is under the output; narrower, the tabs show one p
   assert.ok(await page.getByRole("tabpanel", { name: "Variables" }).isHidden());
   await page.getByRole("tab", { name: "Features", exact: true }).click();
   assert.ok(await output.isHidden() && await features.isVisible());
+  // In a column this narrow the table is one block per feature: nothing
+  // to scroll sideways for.
+  assert.ok(await features.evaluate((el) => el.scrollWidth <= el.clientWidth), "the features pane scrolls sideways at 1000 px");
   // Wide again: the output comes back above the pane chosen.
   await page.setViewportSize({ width: 1400, height: 860 });
   await page.waitForFunction(() => !document.querySelector("#output-panel").hidden);
