@@ -66,12 +66,14 @@ export async function closeLeaked() {
 /**
  * open starts a server (or uses KUBECFG_PLAYGROUND_URL; with root, a plain
  * static server of that directory) and a browser
- * context; colorScheme is "light" or "dark". It resolves to { context,
+ * context; colorScheme is "light" or "dark". The browser has seen the
+ * page's help panel (which a first visit opens by itself over the page),
+ * unless firstVisit is set. It resolves to { context,
  * page, url, errors, restart, close }; restart closes the browser and
  * starts it again on the same profile (a visit another day: only what is
  * on disk remains), replacing context and page.
  */
-export async function open({ colorScheme = "light", viewport = { width: 1400, height: 860 }, root = null } = {}) {
+export async function open({ colorScheme = "light", viewport = { width: 1400, height: 860 }, root = null, firstVisit = false } = {}) {
   if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (make e2e-deps)`);
   // The real server when it is built (make bin/kubecfg), else a plain one.
   const server = root ? await serve(root) : process.env.KUBECFG_PLAYGROUND_URL ? null
@@ -84,6 +86,11 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
       executablePath: chromiumPath, headless: true, args: launchArgs, colorScheme, viewport,
       permissions: ["clipboard-read", "clipboard-write"],
     });
+    if (!firstVisit) {
+      await context.addInitScript(() => {
+        try { localStorage.setItem("kubecfg:help-seen", "1"); } catch { /* an opaque origin */ }
+      });
+    }
     const page = context.pages()[0] || (await context.newPage());
     page.on("pageerror", (err) => errors.push(err));
     // CodeMirror reports exceptions in its listeners with console.error.

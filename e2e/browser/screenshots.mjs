@@ -1,8 +1,11 @@
 // Takes the docs' screenshots of the playground in light and dark:
-// docs/screenshots/playground-light.png and playground-dark.png, and the
-// trace ("where does this line come from?") in light:
-// docs/screenshots/playground-provenance.png; and the language service's
-// completion after `lib.`: docs/screenshots/playground-completion.png.
+// Takes the docs' screenshots of the playground in light and dark:
+// docs/screenshots/playground-light.png and playground-dark.png (the wide
+// layout: the output with the Features pane under it), the trace ("where
+// does this line come from?") in light:
+// docs/screenshots/playground-provenance.png, the language service's
+// completion after `lib.`: docs/screenshots/playground-completion.png, and
+// a phone's layout: docs/screenshots/playground-mobile.png.
 //   node screenshots.mjs [NAME…]   (only the screenshots named, when given)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,9 +16,9 @@ const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..
 
 const only = process.argv.slice(2);
 
-async function shoot(colorScheme, setup, name = `playground-${colorScheme}`) {
+async function shoot(colorScheme, setup, name = `playground-${colorScheme}`, viewport = { width: 1400, height: 820 }) {
   if (only.length && !only.includes(name)) return;
-  const b = await open({ colorScheme, viewport: { width: 1400, height: 820 } });
+  const b = await open({ colorScheme, viewport });
   try {
     await b.page.goto(b.url);
     await waitStatus(b.page, /^Evaluated/);
@@ -56,3 +59,6 @@ await shoot("light", async (page) => {
   await page.keyboard.press("ArrowDown");
   await page.waitForTimeout(300);
 }, "playground-completion");
+// A phone (390 × 844): the header, the folded controls and the command
+// line, the editor, and the output right under it.
+await shoot("light", async (page) => { await page.mouse.move(0, 0); }, "playground-mobile", { width: 390, height: 844 });

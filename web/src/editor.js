@@ -46,7 +46,12 @@ const highlight = HighlightStyle.define([
 const theme = EditorView.theme({
   "&": { height: "100%", color: "var(--fg)", backgroundColor: "var(--editor-bg)" },
   ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
-  ".cm-gutters": { backgroundColor: "var(--gutter-bg)", color: "var(--muted)", border: "none" },
+  // The line between gutter and text shows where text scrolled sideways
+  // goes under the gutter.
+  ".cm-gutters": { backgroundColor: "var(--gutter-bg)", color: "var(--muted)", border: "none", borderRight: "1px solid var(--border)" },
+  // Two digits wide from the start, so a file of ten lines or more does
+  // not push the text right when it is opened (a layout shift).
+  ".cm-lineNumbers .cm-gutterElement": { minWidth: "calc(2ch + 8px)" },
   ".cm-activeLine": { backgroundColor: "var(--active-line)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--active-line)" },
   "&.cm-focused .cm-cursor": { borderLeftColor: "var(--fg)" },
@@ -178,7 +183,9 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
       ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
     ]),
-    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help" }),
+    // tabindex: the content is focusable anyway (contenteditable); said
+    // so, axe sees that the scroller around it can be reached by keyboard.
+    EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help", tabindex: "0" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && current) onChange(current, u.state.doc.toString());
       if (u.selectionSet && onCursorLine) {
@@ -189,7 +196,9 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     hoverLines(onHoverLine),
   ];
 
-  const view = new EditorView({ parent, state: EditorState.create({ doc: "" }) });
+  // Made with its gutters from the start, so the text does not move right
+  // when the first file is opened (a layout shift on first load).
+  const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
 
   // drawDiagnostics draws the evaluation's diagnostics and the linter's
   // warnings of the open file.
@@ -286,7 +295,7 @@ export function createOutput(parent, { onHoverLine, onCursorLine, onTraceKey, la
         EditorState.readOnly.of(true), EditorView.editable.of(true),
         lang.of(languageFor("yaml")),
         keymap.of([{ key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } }, ...defaultKeymap, ...searchKeymap]),
-        EditorView.contentAttributes.of({ "aria-label": label, "aria-readonly": "true", "aria-describedby": "output-help" }),
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-readonly": "true", "aria-describedby": "output-help", tabindex: "0" }),
         hoverLines(onHoverLine),
         EditorView.updateListener.of((u) => {
           if (!u.selectionSet || !onCursorLine || u.docChanged) return;

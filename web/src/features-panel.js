@@ -57,7 +57,12 @@ export function featuresPanel(table, { controls, changed }) {
     label.append(box, code);
     label.title = r.doc;
     nameCell.append(label);
-    for (let i = 0; i < 5; i++) tr.insertCell();
+    // The labels a narrow page shows before each value (layout.css), where
+    // the table's head is not shown.
+    for (const label of ["", "default", "enabled", "source", "since"]) {
+      const td = tr.insertCell();
+      if (label) td.dataset.label = label;
+    }
     const reset = document.createElement("button");
     reset.type = "button";
     reset.textContent = "reset";

@@ -2,7 +2,8 @@
 // part of the page the ones it uses (controls.js the controls,
 // features-panel.js the features table, files.js the file tabs and tools,
 // tab-workspace.js the Example menu, results.js the output and errors
-// pane, links.js the share link, status.js the status line), wires them to
+// pane, links.js the share link, status.js the status line, layout.js the
+// layout by width, help.js the help panel), wires them to
 // one another and to the evaluation worker, and starts the page on what
 // its URL names or the saved workspace. Everything the user types is kept
 // in the page state and autosaved on every change.
@@ -24,6 +25,9 @@ import { exportObjects } from "./export.js";
 import { toRequest } from "./state.js";
 import { searchPaths } from "./search-paths.js";
 import { pageLang } from "./lang.js";
+import { helpPanel, exampleAbout } from "./help.js";
+import { resultLayout, foldControls } from "./layout.js";
+import { exampleByName } from "./examples.js";
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -132,10 +136,13 @@ const run = results({ command: $("command-line"), errors: $("errors"), view: $("
 addEventListener("pagehide", run.saveNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") run.saveNow(); });
 
+const about = exampleAbout({ menu: $("examples"), line: $("example-about"), help: $("help-example") }, exampleByName);
+
 // showControls shows the state's controls and its example in the menu.
 function showControls() {
   renderControls(controlEls, state().controls);
   workspace.showSelected();
+  about.show(state().example);
 }
 
 function render() {
@@ -174,6 +181,9 @@ function bind() {
   });
   $("share").addEventListener("click", () => share(shareEls, link(), status.copy));
   selectPane = panelTabs($("result-tabs"), document);
+  resultLayout({ list: $("result-tabs"), output: $("tab-output"), select: selectPane });
+  foldControls({ section: $("controls"), toggle: $("controls-toggle") });
+  helpPanel({ button: $("help-button"), dialog: $("help-dialog") }).firstVisit();
 }
 
 // ---- start -------------------------------------------------------------
