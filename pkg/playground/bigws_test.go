@@ -1,0 +1,199 @@
+package playground
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Big workspaces (issue 22): kube-prometheus's example, about 300 files
+// and several MB, and a synthetic workspace of the same size that needs no
+// corpus. An edit of the entry file must cost this package's own code
+// little: the benchmarks below run a cold request and then one edit per
+// iteration, through the JSON text as the wasm shim receives it.
+
+// kubePrometheusDir is the corpus that scripts/corpus/kube-prometheus.sh
+// builds: $KUBECFG_KUBE_PROMETHEUS, or corpus/kube-prometheus beside the
+// repository's directory.
+func kubePrometheusDir(tb testing.TB) string {
+	dir := os.Getenv("KUBECFG_KUBE_PROMETHEUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "corpus", "kube-prometheus")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "example.jsonnet")); err != nil {
+		tb.Skipf("no kube-prometheus corpus at %s (build it with scripts/corpus/kube-prometheus.sh DIR and set KUBECFG_KUBE_PROMETHEUS=DIR): %v", dir, err)
+	}
+	return dir
+}
+
+// kubePrometheusRequest is `kubecfg show -J vendor example.jsonnet` in the
+// corpus as a request: example.jsonnet and every Jsonnet and JSON file
+// under vendor/. Of vendor's symlinks only kube-prometheus (the local
+// package) is followed: the others are jsonnet-bundler's legacy names of
+// packages that are there under github.com/ too, and the example imports
+// by the long names.
+func kubePrometheusRequest(tb testing.TB) Request {
+	dir := kubePrometheusDir(tb)
+	files := map[string]string{}
+	read := func(name string) {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		files[filepath.ToSlash(name)] = string(b)
+	}
+	read("example.jsonnet")
+	for _, top := range []string{"vendor/github.com", "vendor/kube-prometheus/"} {
+		// The trailing slash makes the walk enter a symlinked directory.
+		err := filepath.WalkDir(filepath.Join(dir, top)+string(filepath.Separator), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			switch filepath.Ext(p) {
+			case ".jsonnet", ".libsonnet", ".json":
+				rel, _ := filepath.Rel(dir, p)
+				read(rel)
+			}
+			return nil
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return Request{Files: files, Entry: "example.jsonnet", Command: "show", JPath: []string{"vendor"}}
+}
+
+// syntheticRequest is a workspace shaped like a vendored project: an entry
+// that imports a few libraries (each a list of objects built from data),
+// and many files it never imports, about 8 MB in all.
+func syntheticRequest() Request {
+	files := map[string]string{}
+	var entry strings.Builder
+	entry.WriteString("local ns = 'default';\n[\n")
+	for i := range 300 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "// library %d\n{\n  objects(ns):: [\n", i)
+		for j := range 40 {
+			fmt.Fprintf(&b, "    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'lib%d-cm%d', namespace: ns }, data: { text: %q } },\n",
+				i, j, strings.Repeat(fmt.Sprintf("line %d of %d, ", j, i), 30))
+		}
+		b.WriteString("  ],\n  table:: " + syntheticTable(i) + ",\n}\n")
+		name := fmt.Sprintf("vendor/lib%03d/main.libsonnet", i)
+		files[name] = b.String()
+		if i%30 == 0 {
+			fmt.Fprintf(&entry, "  (import '%s').objects(ns)[0],\n", name)
+		}
+	}
+	entry.WriteString("]\n")
+	files["main.jsonnet"] = entry.String()
+	return Request{Files: files, Entry: "main.jsonnet", Command: "show"}
+}
+
+// syntheticTable is a JSON-like table that pads a library to about 26 KB.
+func syntheticTable(i int) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for k := range 160 {
+		fmt.Fprintf(&b, " k%d_%d: [%d, 'value %d'],", i, k, k, k)
+	}
+	b.WriteString(" }")
+	return b.String()
+}
+
+// bigEdits are the edits of a big workspace's entry: each iteration's
+// request changes one value in it, to a value not seen before.
+type bigEdit struct {
+	req        Request
+	from, repl string
+}
+
+func (e bigEdit) at(i int) Request {
+	req := e.req
+	req.Files = make(map[string]string, len(e.req.Files))
+	for k, v := range e.req.Files {
+		req.Files[k] = v
+	}
+	req.Files[req.Entry] = strings.Replace(req.Files[req.Entry], e.from, fmt.Sprintf(e.repl, i), 1)
+	return req
+}
+
+func kubePrometheusEdit(tb testing.TB) bigEdit {
+	return bigEdit{kubePrometheusRequest(tb), "namespace: 'monitoring'", "namespace: 'monitoring-%d'"}
+}
+
+func syntheticEdit() bigEdit {
+	return bigEdit{syntheticRequest(), "local ns = 'default';", "local ns = 'ns-%d';"}
+}
+
+// runText runs a request's JSON text as the wasm shim does: decode, run,
+// encode the response.
+func runText(tb testing.TB, r *Runner, text []byte) []byte {
+	var req Request
+	if err := json.Unmarshal(text, &req); err != nil {
+		tb.Fatal(err)
+	}
+	resp := r.Run(req)
+	if resp.ExitCode != 0 {
+		tb.Fatalf("exit %d: %s", resp.ExitCode, resp.Stderr)
+	}
+	out, err := json.Marshal(resp)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+func mustJSON(tb testing.TB, v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// benchEdit runs e's cold request once, then one edit per iteration.
+func benchEdit(b *testing.B, e bigEdit) {
+	texts := make([][]byte, 16)
+	for i := range texts {
+		texts[i] = mustJSON(b, e.at(i+1))
+	}
+	b.SetBytes(int64(len(texts[0])))
+	r := &Runner{}
+	runText(b, r, mustJSON(b, e.req))
+	i := 0
+	for b.Loop() {
+		runText(b, r, texts[i%len(texts)])
+		i++
+		if i%len(texts) == 0 {
+			// The response cache would answer the next round.
+			r.cache.responses, r.cache.order = nil, nil
+		}
+	}
+	b.ReportMetric(float64(r.cache.sessions), "VMs")
+}
+
+// benchCold runs e's request on a new Runner per iteration.
+func benchCold(b *testing.B, e bigEdit) {
+	text := mustJSON(b, e.req)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		runText(b, &Runner{}, text)
+	}
+}
+
+// BenchmarkEditKubePrometheus is an edit of kube-prometheus's
+// example.jsonnet (the namespace, a new value each time) after a cold run.
+func BenchmarkEditKubePrometheus(b *testing.B) { benchEdit(b, kubePrometheusEdit(b)) }
+
+// BenchmarkColdKubePrometheus is kube-prometheus's example on a new Runner.
+func BenchmarkColdKubePrometheus(b *testing.B) { benchCold(b, kubePrometheusEdit(b)) }
+
+// BenchmarkEditSynthetic is an edit of the synthetic workspace's entry.
+func BenchmarkEditSynthetic(b *testing.B) { benchEdit(b, syntheticEdit()) }
+
+// BenchmarkColdSynthetic is the synthetic workspace on a new Runner.
+func BenchmarkColdSynthetic(b *testing.B) { benchCold(b, syntheticEdit()) }
