@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // Big workspaces (issue 22): kube-prometheus's example, about 300 files
@@ -132,8 +134,8 @@ func syntheticEdit() bigEdit {
 // runText runs a request's JSON text as the wasm shim does: decode, run,
 // encode the response.
 func runText(tb testing.TB, r *Runner, text []byte) []byte {
-	var req Request
-	if err := json.Unmarshal(text, &req); err != nil {
+	req, err := r.DecodeRequest(text)
+	if err != nil {
 		tb.Fatal(err)
 	}
 	resp := r.Run(req)
@@ -197,3 +199,77 @@ func BenchmarkEditSynthetic(b *testing.B) { benchEdit(b, syntheticEdit()) }
 
 // BenchmarkColdSynthetic is the synthetic workspace on a new Runner.
 func BenchmarkColdSynthetic(b *testing.B) { benchCold(b, syntheticEdit()) }
+
+// sameString says whether a and b are the same memory, not just equal.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// TestEditHashesOnlyTheEntry checks the per-edit path of a big workspace:
+// after the cold run, an edit of the entry decodes and hashes the entry's
+// bytes and no others, keeps the VM, and answers what a new Runner
+// answers.
+func TestEditHashesOnlyTheEntry(t *testing.T) {
+	e := syntheticEdit()
+	r := &Runner{}
+	runText(t, r, mustJSON(t, e.req))
+	total := 0
+	for _, text := range e.req.Files {
+		total += len(text)
+	}
+	if r.dec.decoded != total || r.cache.hashes.hashed != total {
+		t.Fatalf("cold run decoded %d and hashed %d bytes, want the workspace's %d", r.dec.decoded, r.cache.hashes.hashed, total)
+	}
+	for i := 1; i <= 3; i++ {
+		edit := e.at(i)
+		decoded, hashed := r.dec.decoded, r.cache.hashes.hashed
+		got := runText(t, r, mustJSON(t, edit))
+		entry := len(edit.Files[edit.Entry])
+		if d := r.dec.decoded - decoded; d != entry {
+			t.Errorf("edit %d decoded %d bytes, want the entry's %d", i, d, entry)
+		}
+		if h := r.cache.hashes.hashed - hashed; h != entry {
+			t.Errorf("edit %d hashed %d bytes, want the entry's %d", i, h, entry)
+		}
+		if r.cache.sessions != 1 || r.cache.rebases != i {
+			t.Errorf("edit %d: %d VMs made, %d rebases; want 1 and %d", i, r.cache.sessions, r.cache.rebases, i)
+		}
+		want := runText(t, &Runner{}, mustJSON(t, edit))
+		if !equalResponses(t, got, want) {
+			t.Errorf("edit %d: the warm Runner's response differs from a new one's", i)
+		}
+	}
+}
+
+// TestEditKubePrometheus is TestEditHashesOnlyTheEntry's last check on
+// kube-prometheus: an edit of example.jsonnet on a warm Runner prints what
+// a new Runner prints.
+func TestEditKubePrometheus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: kube-prometheus takes seconds to evaluate")
+	}
+	e := kubePrometheusEdit(t)
+	r := &Runner{}
+	runText(t, r, mustJSON(t, e.req))
+	got := runText(t, r, mustJSON(t, e.at(1)))
+	want := runText(t, &Runner{}, mustJSON(t, e.at(1)))
+	if !equalResponses(t, got, want) {
+		t.Error("the warm Runner's response differs from a new one's")
+	}
+	if !strings.Contains(string(got), "namespace: monitoring-1") {
+		t.Error("the edit did not reach the output")
+	}
+}
+
+// equalResponses compares two encoded responses but their timings.
+func equalResponses(t *testing.T, a, b []byte) bool {
+	var ra, rb Response
+	if err := json.Unmarshal(a, &ra); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rb); err != nil {
+		t.Fatal(err)
+	}
+	ra.Timings, rb.Timings = Timings{}, Timings{}
+	return reflect.DeepEqual(ra, rb)
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -31,6 +32,9 @@ type cache struct {
 
 	responses map[string]Response
 	order     []string
+
+	// hashes are the SHA-256 sums of the last request's files.
+	hashes fileHashes
 
 	// sessions, rebases and reads count VMs made, sessions moved to a new
 	// workspace version and show inputs read (for tests).
@@ -64,7 +68,7 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 // forget drops the session and the objects read with it, and the cached
 // responses unless keepResponses; the counters stay.
 func (c *cache) forget(keepResponses bool) {
-	kept := cache{sessions: c.sessions, rebases: c.rebases, reads: c.reads}
+	kept := cache{hashes: c.hashes, sessions: c.sessions, rebases: c.rebases, reads: c.reads}
 	if keepResponses {
 		kept.responses, kept.order = c.responses, c.order
 	}
@@ -143,13 +147,13 @@ type keys struct {
 	objects string
 }
 
-func keysFor(req Request) keys {
+// keysFor computes req's keys; fh (nil: none) keeps the files' sums
+// between requests.
+func keysFor(req Request, fh *fileHashes) keys {
 	var k keys
-	h := newHasher()
-	h.strMap(req.Files)
-	k.files = h.sum()
+	k.files = fh.key(req.Files)
 
-	h = newHasher()
+	h := newHasher()
 	h.strs(req.Features)
 	h.bool(req.Alpha)
 	h.strMap(req.ExtStr)
@@ -241,6 +245,52 @@ func (h *hasher) strMap(m map[string]string) {
 }
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
+
+// fileHashes keeps each file's SHA-256 sum with the text it was computed
+// from. A file whose text is the very same string as before (the same
+// bytes in memory: DecodeRequest hands an unchanged file's text out again,
+// and so does a caller that keeps its map) is not hashed again, so an edit
+// of one file hashes that file only.
+type fileHashes struct {
+	sums map[string]fileSum
+	// hashed counts the bytes hashed (for tests).
+	hashed int
+}
+
+type fileSum struct {
+	text string // kept, so that its memory is not reused for another text
+	sum  [sha256.Size]byte
+}
+
+// key is the files' key: a hash of the sorted names, each with its file's
+// sum. fh may be nil: then every file is hashed.
+func (fh *fileHashes) key(files map[string]string) string {
+	next := make(map[string]fileSum, len(files))
+	h := newHasher()
+	names := slices.Sorted(maps.Keys(files))
+	h.int(len(names))
+	for _, name := range names {
+		text := files[name]
+		var s fileSum
+		seen := false
+		if fh != nil {
+			s, seen = fh.sums[name]
+		}
+		if !seen || len(s.text) != len(text) || unsafe.StringData(s.text) != unsafe.StringData(text) {
+			s = fileSum{text: text, sum: sha256.Sum256(unsafe.Slice(unsafe.StringData(text), len(text)))}
+			if fh != nil {
+				fh.hashed += len(text)
+			}
+		}
+		next[name] = s
+		h.str(name)
+		h.h.Write(s.sum[:])
+	}
+	if fh != nil {
+		fh.sums = next
+	}
+	return h.sum()
+}
 
 // configKey identifies what a VM depends on besides the files' contents:
 // their names (an added file could change what an import finds), the

@@ -41,6 +41,8 @@ type Runner struct {
 
 	mu    sync.Mutex
 	cache cache
+	// dec keeps the files of the last request DecodeRequest decoded.
+	dec fileDecoder
 	// traces collects what the program writes with std.trace during a
 	// request: the CLI prints it on standard error.
 	traces traceSink
@@ -80,7 +82,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	start := r.now()
-	keys := keysFor(req)
+	keys := keysFor(req, &r.cache.hashes)
 	reqKey := keys.request
 	if cached, ok := r.cache.response(reqKey); ok {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
@@ -104,7 +106,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		}
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
 	}()
-	fsys := importer.NewMapFS(r.root(), req.Files)
+	fsys := workspaceFS(r.root(), req.Files)
 	r.traces = traceSink{}
 	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
 	gates, err := inv.Gates(env)

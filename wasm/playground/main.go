@@ -93,8 +93,10 @@ func evaluate(text string) (resp playground.Response) {
 			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
 		}
 	}()
-	var req playground.Request
-	if err := json.Unmarshal([]byte(text), &req); err != nil {
+	// DecodeRequest is json.Unmarshal that reuses the files the last
+	// request sent unchanged (a big workspace is sent whole on every run).
+	req, err := runner.DecodeRequest([]byte(text))
+	if err != nil {
 		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
 	}
 	return runner.Run(req)
