@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/pprof"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -273,3 +276,88 @@ func equalResponses(t *testing.T, a, b []byte) bool {
 	ra.Timings, rb.Timings = Timings{}, Timings{}
 	return reflect.DeepEqual(ra, rb)
 }
+
+// TestWriteBigRequests writes the big workspaces' requests, for
+// scripts/bench/bigws.mjs (the wasm engine under Node), into
+// $KUBECFG_WRITE_BIG_REQUESTS: synthetic.json and, with the corpus,
+// kube-prometheus.json, each {request, from, to}: the cold request, and
+// the edit of its entry (from → to, %d the edit's number).
+func TestWriteBigRequests(t *testing.T) {
+	dir := os.Getenv("KUBECFG_WRITE_BIG_REQUESTS")
+	if dir == "" {
+		t.Skip("set KUBECFG_WRITE_BIG_REQUESTS=DIR to write the big workspaces' requests there")
+	}
+	write := func(name string, e bigEdit) {
+		b := mustJSON(t, map[string]any{"request": e.req, "from": e.from, "to": e.repl})
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("synthetic.json", syntheticEdit())
+	write("kube-prometheus.json", kubePrometheusEdit(t))
+}
+
+// TestBigPhases times the phases of big-workspace edits, for
+// docs/benchmarks.md: $KUBECFG_BIG_PHASES names the workspace
+// (synthetic or kube-prometheus), $KUBECFG_BIG_EDITS how many edits (5),
+// and $KUBECFG_BIG_PROFILE, when set, is a file for a CPU profile of the
+// edits alone (not the cold run), whose go-jsonnet share
+// `go tool pprof -top -focus google/go-jsonnet` gives.
+func TestBigPhases(t *testing.T) {
+	var e bigEdit
+	switch os.Getenv("KUBECFG_BIG_PHASES") {
+	case "":
+		t.Skip("set KUBECFG_BIG_PHASES=synthetic or kube-prometheus to time a big workspace's edits")
+	case "synthetic":
+		e = syntheticEdit()
+	case "kube-prometheus":
+		e = kubePrometheusEdit(t)
+	default:
+		t.Fatalf("KUBECFG_BIG_PHASES=%s: want synthetic or kube-prometheus", os.Getenv("KUBECFG_BIG_PHASES"))
+	}
+	edits := 5
+	if n, err := strconv.Atoi(os.Getenv("KUBECFG_BIG_EDITS")); err == nil {
+		edits = n
+	}
+	r := &Runner{}
+	phases := func(name string, text []byte) {
+		t0 := time.Now()
+		req, err := bigDecode(r, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t1 := time.Now()
+		resp := r.Run(req)
+		t2 := time.Now()
+		if resp.ExitCode != 0 {
+			t.Fatal(resp.Stderr)
+		}
+		out, _ := json.Marshal(resp)
+		t3 := time.Now()
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		t.Logf("%s: decode %.1f ms, run %.1f ms, encode %.1f ms (request %d bytes, response %d)",
+			name, ms(t1.Sub(t0)), ms(t2.Sub(t1)), ms(t3.Sub(t2)), len(text), len(out))
+	}
+	phases("cold", mustJSON(t, e.req))
+	texts := make([][]byte, edits)
+	for i := range texts {
+		texts[i] = mustJSON(t, e.at(i+1))
+	}
+	if p := os.Getenv("KUBECFG_BIG_PROFILE"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			t.Fatal(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	for i, text := range texts {
+		phases(fmt.Sprintf("edit %d", i+1), text)
+	}
+}
+
+// bigDecode is how TestBigPhases decodes a request: as the wasm shim does.
+func bigDecode(r *Runner, text []byte) (Request, error) { return r.DecodeRequest(text) }

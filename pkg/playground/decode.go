@@ -158,7 +158,7 @@ func (d *fileDecoder) object(data []byte, i int) (map[string]string, int, bool) 
 		f, seen := d.files[key]
 		// A body that was a whole JSON string before, followed by a
 		// quote, is that string again.
-		if seen && len(data)-i > len(f.raw) && data[i+len(f.raw)] == '"' && string(data[i:i+len(f.raw)]) == f.raw {
+		if seen && len(data)-i > len(f.raw) && data[i+len(f.raw)] == '"' && sameText(data[i:i+len(f.raw)], f.raw) {
 			i += len(f.raw) + 1
 		} else {
 			vEnd, escaped, ok := stringEnd(data, i)
@@ -193,13 +193,46 @@ func (d *fileDecoder) object(data []byte, i int) (map[string]string, int, bool) 
 	}
 }
 
-// unquote is a JSON string's text from its body: as is when it has no
-// escapes and is valid UTF-8, else through json.Unmarshal (which replaces
-// invalid UTF-8 as it always does).
+// unquote is a JSON string's text from its body (checked by stringEnd):
+// as is when it has no escapes, unescaped here when its escapes are
+// single characters, and through json.Unmarshal otherwise (\u escapes,
+// invalid UTF-8, which json replaces as it always does).
 func unquote(body []byte, escaped bool) (string, bool) {
-	if !escaped && utf8.Valid(body) {
+	if !utf8.Valid(body) {
+		return unmarshalString(body)
+	}
+	if !escaped {
 		return string(body), true
 	}
+	b := make([]byte, 0, len(body))
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' {
+			b = append(b, c)
+			continue
+		}
+		i++
+		switch body[i] {
+		case '"', '\\', '/':
+			b = append(b, body[i])
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		default:
+			return unmarshalString(body)
+		}
+	}
+	return string(b), true
+}
+
+func unmarshalString(body []byte) (string, bool) {
 	q := make([]byte, 0, len(body)+2)
 	q = append(append(append(q, '"'), body...), '"')
 	var s string

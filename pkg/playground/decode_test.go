@@ -16,6 +16,7 @@ var decodeCases = []struct{ name, text string }{
 	{"empty files", `{"files":{},"entry":"a"}`},
 	{"empty object", `{}`},
 	{"escapes", `{"files":{"a\"b":"line\n\t\"q\" \\ \/ \u00e9 \ud83d\ude00 \u0000"}}`},
+	{"short escapes", `{"files":{"a":"\b\f\r\n\t\/\\\"x","b":"ok\\"}}`},
 	{"lone surrogate", `{"files":{"a":"\ud800x"}}`},
 	{"invalid utf-8", "{\"files\":{\"a\xff\":\"b\xfe\xc3\"}}"},
 	{"duplicate file", `{"files":{"a":"1","a":"2"}}`},
@@ -118,4 +119,23 @@ func FuzzDecodeRequest(f *testing.F) {
 		checkDecode(t, &Runner{}, text)
 		checkDecode(t, warm, text)
 	})
+}
+
+func TestSameText(t *testing.T) {
+	s := "0123456789abcdefghijklmnopqrstuvwxyz"
+	for n := 0; n <= len(s); n++ {
+		if !sameText([]byte(s[:n]), s[:n]) {
+			t.Fatalf("sameText(%q, itself) = false", s[:n])
+		}
+		for i := 0; i < n; i++ {
+			b := []byte(s[:n])
+			b[i] ^= 1
+			if sameText(b, s[:n]) {
+				t.Fatalf("sameText(%q, %q) = true", b, s[:n])
+			}
+		}
+		if n > 0 && sameText([]byte(s[:n-1]), s[:n]) {
+			t.Fatalf("sameText of lengths %d and %d = true", n-1, n)
+		}
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"unicode/utf8"
 
 	"github.com/kubecfg/kubecfg/internal/fatal"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -64,7 +65,7 @@ func run(_ js.Value, args []js.Value) any {
 			} else {
 				resp = evaluate(text)
 			}
-			resolve.Invoke(toJS(resp))
+			resolve.Invoke(responseToJS(resp))
 		}()
 		return nil
 	})
@@ -72,22 +73,32 @@ func run(_ js.Value, args []js.Value) any {
 	return promise.New(handler)
 }
 
-// requestText turns the argument of run into JSON text.
-func requestText(args []js.Value) (string, error) {
+// requestText turns the argument of run into JSON text, as UTF-8 bytes
+// copied once into Go's memory (a workspace can be megabytes).
+func requestText(args []js.Value) ([]byte, error) {
 	if len(args) != 1 {
-		return "", fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
+		return nil, fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
 	}
 	switch args[0].Type() {
 	case js.TypeString:
-		return args[0].String(), nil
+		return utf8Bytes(args[0]), nil
 	case js.TypeObject:
-		return jsonStringify.Invoke(args[0]).String(), nil
+		return utf8Bytes(jsonStringify.Invoke(args[0])), nil
 	}
-	return "", fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
+	return nil, fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
+}
+
+// utf8Bytes is a JS string's UTF-8 encoding (TextEncoder's, as
+// js.Value.String's), without String's further copy into a Go string.
+func utf8Bytes(s js.Value) []byte {
+	u8 := textEncoder.Call("encode", s)
+	b := make([]byte, u8.Length())
+	js.CopyBytesToGo(b, u8)
+	return b
 }
 
 // evaluate decodes and runs one request; a panic becomes a diagnostic.
-func evaluate(text string) (resp playground.Response) {
+func evaluate(text []byte) (resp playground.Response) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
@@ -95,7 +106,7 @@ func evaluate(text string) (resp playground.Response) {
 	}()
 	// DecodeRequest is json.Unmarshal that reuses the files the last
 	// request sent unchanged (a big workspace is sent whole on every run).
-	req, err := runner.DecodeRequest([]byte(text))
+	req, err := runner.DecodeRequest(text)
 	if err != nil {
 		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
 	}
@@ -131,10 +142,33 @@ func toJS(v any) js.Value {
 	return jsonParse.Invoke(string(b))
 }
 
+// responseToJS is toJS(resp) with the output, which can be megabytes of
+// YAML, handed over as a string instead of inside the JSON text: encoding
+// it as JSON in Go and parsing it again in JS cost more than the rest of
+// an edit of a big workspace. JSON.parse would give the same string (the
+// output is valid UTF-8; otherwise it goes the JSON way, which replaces
+// what is not).
+func responseToJS(resp playground.Response) js.Value {
+	out := resp.Output
+	if !utf8.ValidString(out) {
+		return toJS(resp)
+	}
+	resp.Output = ""
+	b, err := json.Marshal(resp)
+	if err != nil {
+		resp.Output = out
+		return toJS(resp)
+	}
+	v := jsonParse.Invoke(string(b))
+	v.Set("output", out)
+	return v
+}
+
 // Promise, JSON.parse and JSON.stringify, looked up once: every js.Value a
 // lookup returns costs a finalizer, which added up to a tenth of a request.
 var (
 	promise       = js.Global().Get("Promise")
 	jsonParse     = js.Global().Get("JSON").Get("parse")
 	jsonStringify = js.Global().Get("JSON").Get("stringify")
+	textEncoder   = js.Global().Get("TextEncoder").New()
 )
