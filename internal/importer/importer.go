@@ -61,6 +61,11 @@ type Importer struct {
 	opts  Options
 	mu    sync.Mutex
 	cache map[string]jsonnet.Contents
+	// nested remembers the code that passed the nesting check, by URL
+	// and the address of the bytes checked: go-jsonnet asks for an import
+	// every time it evaluates the import, and an edit of a big
+	// workspace's entry would check every library it imports again.
+	nested map[string]*byte
 }
 
 // New returns an Importer.
@@ -100,9 +105,33 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
 	if err == nil && IsCode(foundAt) {
-		err = CheckNesting(foundAt, c.String(), lex.MaxDepth)
+		err = im.checkNesting(foundAt, c)
 	}
 	return c, foundAt, err
+}
+
+// checkNesting is CheckNesting, once per URL and contents.
+func (im *Importer) checkNesting(foundAt string, c jsonnet.Contents) error {
+	data := c.Data()
+	if len(data) == 0 {
+		return CheckNesting(foundAt, c.String(), lex.MaxDepth)
+	}
+	im.mu.Lock()
+	done := im.nested[foundAt] == &data[0]
+	im.mu.Unlock()
+	if done {
+		return nil
+	}
+	if err := CheckNesting(foundAt, c.String(), lex.MaxDepth); err != nil {
+		return err
+	}
+	im.mu.Lock()
+	if im.nested == nil {
+		im.nested = map[string]*byte{}
+	}
+	im.nested[foundAt] = &data[0]
+	im.mu.Unlock()
+	return nil
 }
 
 // IsCode reports whether a file is Jsonnet code by its extension, so that
