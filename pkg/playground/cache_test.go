@@ -223,3 +223,18 @@ func TestFeaturesTableWithABrokenRcFile(t *testing.T) {
 	}
 	t.Error("no eval row")
 }
+
+// TestCachedResponseShape: a response answered from the cache has its
+// list of diagnostics (empty, not null) and its features, as the first.
+func TestCachedResponseShape(t *testing.T) {
+	r := &Runner{}
+	req := Request{Files: map[string]string{"a.jsonnet": "{}"}, Entry: "a.jsonnet", Command: "show"}
+	first := r.Run(req)
+	again := r.Run(req)
+	if !again.Timings.Cached {
+		t.Fatal("the second run was not answered from the cache")
+	}
+	if again.Diagnostics == nil || len(again.Features) != len(first.Features) {
+		t.Errorf("cached response: diagnostics %#v, %d features; want [] and %d", again.Diagnostics, len(again.Features), len(first.Features))
+	}
+}

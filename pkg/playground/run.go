@@ -91,12 +91,11 @@ func (r *Runner) Run(req Request) (resp Response) {
 	inv := req.Invocation()
 	resp.Command = inv.CommandLine()
 	defer func() {
-		if p := recover(); p != nil {
+		p := recover()
+		if p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
 			r.cache.forget(false) // the VM may be in any state
-		} else {
-			r.cache.storeResponse(reqKey, resp)
 		}
 		if resp.Diagnostics == nil {
 			resp.Diagnostics = []Diagnostic{}
@@ -105,6 +104,11 @@ func (r *Runner) Run(req Request) (resp Response) {
 			resp.Features = features.Rows(features.Defaults())
 		}
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
+		if p == nil {
+			// Stored as answered, so that an answer from the cache has
+			// a list of diagnostics too, never null.
+			r.cache.storeResponse(reqKey, resp)
+		}
 	}()
 	fsys := workspaceFS(r.root(), req.Files)
 	r.traces = traceSink{}

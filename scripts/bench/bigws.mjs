@@ -31,6 +31,9 @@ const { request, from, to } = JSON.parse(await readFile(requestFile, "utf8"));
 const entry = request.files[request.entry];
 
 async function timed(name, req) {
+  // The page's worker receives the request through postMessage: a copy,
+  // with new strings, as structuredClone makes (not timed).
+  req = structuredClone(req);
   const t0 = performance.now();
   const resp = await globalThis.kubecfg.run(req);
   const ms = performance.now() - t0;

@@ -55,7 +55,7 @@ func main() {
 // of the response object. The evaluation runs on its own goroutine, as
 // blocking inside a js.Func callback would deadlock.
 func run(_ js.Value, args []js.Value) any {
-	text, err := requestText(args)
+	in, err := requestIn(args)
 	handler := js.FuncOf(func(_ js.Value, pargs []js.Value) any {
 		resolve := pargs[0]
 		go func() {
@@ -63,7 +63,7 @@ func run(_ js.Value, args []js.Value) any {
 			if err != nil {
 				resp = failure(err)
 			} else {
-				resp = evaluate(text)
+				resp = evaluate(in)
 			}
 			resolve.Invoke(responseToJS(resp))
 		}()
@@ -73,19 +73,29 @@ func run(_ js.Value, args []js.Value) any {
 	return promise.New(handler)
 }
 
-// requestText turns the argument of run into JSON text, as UTF-8 bytes
-// copied once into Go's memory (a workspace can be megabytes).
-func requestText(args []js.Value) ([]byte, error) {
+// input is a request as it crossed: JSON text, and the files when they
+// crossed on their own (objectRequest).
+type input struct {
+	text  []byte
+	files map[string]string
+}
+
+// requestIn reads the argument of run, as UTF-8 bytes copied once into
+// Go's memory (a workspace can be megabytes).
+func requestIn(args []js.Value) (input, error) {
 	if len(args) != 1 {
-		return nil, fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
+		return input{}, fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
 	}
 	switch args[0].Type() {
 	case js.TypeString:
-		return utf8Bytes(args[0]), nil
+		return input{text: utf8Bytes(args[0])}, nil
 	case js.TypeObject:
-		return utf8Bytes(jsonStringify.Invoke(args[0])), nil
+		if files, rest, ok := objectRequest(args[0]); ok {
+			return input{text: rest, files: files}, nil
+		}
+		return input{text: utf8Bytes(jsonStringify.Invoke(args[0]))}, nil
 	}
-	return nil, fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
+	return input{}, fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
 }
 
 // utf8Bytes is a JS string's UTF-8 encoding (TextEncoder's, as
@@ -98,7 +108,7 @@ func utf8Bytes(s js.Value) []byte {
 }
 
 // evaluate decodes and runs one request; a panic becomes a diagnostic.
-func evaluate(text []byte) (resp playground.Response) {
+func evaluate(in input) (resp playground.Response) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
@@ -106,9 +116,12 @@ func evaluate(text []byte) (resp playground.Response) {
 	}()
 	// DecodeRequest is json.Unmarshal that reuses the files the last
 	// request sent unchanged (a big workspace is sent whole on every run).
-	req, err := runner.DecodeRequest(text)
+	req, err := runner.DecodeRequest(in.text)
 	if err != nil {
 		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
+	}
+	if in.files != nil {
+		req.Files = in.files
 	}
 	return runner.Run(req)
 }
