@@ -33,9 +33,9 @@ type sentFile struct {
 var sentFiles map[string]sentFile
 
 var (
-	objectKeys   = js.Global().Get("Object").Get("keys")
-	objectValues = js.Global().Get("Object").Get("values")
-	objectAssign = js.Global().Get("Object").Get("assign")
+	objectKeys     = js.Global().Get("Object").Get("keys")
+	objectValues   = js.Global().Get("Object").Get("values")
+	objectAssign   = js.Global().Get("Object").Get("assign")
 	objectCtor     = js.Global().Get("Object")
 	objectProto    = js.Global().Get("Object").Get("prototype")
 	getPrototypeOf = js.Global().Get("Object").Get("getPrototypeOf")

@@ -54,4 +54,3 @@ func TestObjectRequest(t *testing.T) {
 		t.Errorf("a.jsonnet = %q", sentFiles["a.jsonnet"].text)
 	}
 }
-
