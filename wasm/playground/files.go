@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"syscall/js"
 	"unicode/utf8"
@@ -59,8 +60,14 @@ func objectRequest(req js.Value) (files map[string]string, rest []byte, ok bool)
 			return nil, nil, false
 		}
 	}
-	names, values := objectKeys.Invoke(fv), objectValues.Invoke(fv)
-	n := names.Length()
+	// The names cross as one JSON text: a call into JS per name cost
+	// more than the rest of the loop.
+	var names []string
+	if json.Unmarshal(utf8Bytes(jsonStringify.Invoke(objectKeys.Invoke(fv))), &names) != nil {
+		return nil, nil, false
+	}
+	values := objectValues.Invoke(fv)
+	n := len(names)
 	if values.Length() != n {
 		return nil, nil, false
 	}
@@ -71,7 +78,7 @@ func objectRequest(req js.Value) (files map[string]string, rest []byte, ok bool)
 		if v.Type() != js.TypeString {
 			return nil, nil, false
 		}
-		name := names.Index(i).String()
+		name := names[i]
 		f, seen := sentFiles[name]
 		if !seen || !f.v.Equal(v) {
 			f = sentFile{v: v, text: string(utf8Bytes(v))}
