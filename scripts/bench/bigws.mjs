@@ -30,10 +30,15 @@ for (let i = 0; i < 100 && !globalThis.kubecfg; i++) await new Promise((r) => se
 const { request, from, to } = JSON.parse(await readFile(requestFile, "utf8"));
 const entry = request.files[request.entry];
 
+// The page's worker receives the request through postMessage: a copy,
+// with new strings, as structuredClone makes (not timed; a function of its
+// own, so that a profile names it).
+function postMessageCopy(req) {
+  return structuredClone(req);
+}
+
 async function timed(name, req) {
-  // The page's worker receives the request through postMessage: a copy,
-  // with new strings, as structuredClone makes (not timed).
-  req = structuredClone(req);
+  req = postMessageCopy(req);
   const t0 = performance.now();
   const resp = await globalThis.kubecfg.run(req);
   const ms = performance.now() - t0;
@@ -42,9 +47,29 @@ async function timed(name, req) {
   console.log(JSON.stringify({ name, ms: +ms.toFixed(1), runMs: run, boundaryMs: +(ms - run).toFixed(1), output: resp.output.length }));
 }
 
+// BIGWS_CPUPROFILE=FILE: a V8 CPU profile of the edits (not the cold run),
+// Go's functions named as in Go; bigws-split.py splits it between
+// go-jsonnet and the rest.
+const profileTo = process.env.BIGWS_CPUPROFILE;
+let session;
+const post = (method, params) => new Promise((ok, fail) => session.post(method, params, (err, res) => (err ? fail(err) : ok(res))));
+
 await timed("cold", request);
+if (profileTo) {
+  const { Session } = await import("node:inspector");
+  session = new Session();
+  session.connect();
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 100 });
+  await post("Profiler.start");
+}
 for (let i = 1; i <= edits; i++) {
   const files = { ...request.files, [request.entry]: entry.replace(from, to.replace("%d", String(i))) };
   await timed(`edit ${i}`, { ...request, files });
+}
+if (profileTo) {
+  const { profile } = await post("Profiler.stop");
+  const { writeFile } = await import("node:fs/promises");
+  await writeFile(profileTo, JSON.stringify(profile));
 }
 process.exit(0);
