@@ -171,7 +171,9 @@ func (d *fileDecoder) object(data []byte, i int) (map[string]string, int, bool) 
 			}
 			d.decoded += len(text)
 			f = decodedFile{raw: text, text: text}
-			if escaped {
+			if escaped || len(text) != vEnd-i {
+				// Escapes, or invalid UTF-8 that json replaced (with
+				// three bytes for each bad one, so the length differs).
 				f.raw = string(data[i:vEnd])
 			}
 			i = vEnd + 1
