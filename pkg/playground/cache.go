@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"hash"
+	"hash/maphash"
 	"io"
 	"maps"
 	"slices"
@@ -33,7 +34,7 @@ type cache struct {
 	responses map[string]Response
 	order     []string
 
-	// hashes are the SHA-256 sums of the last request's files.
+	// hashes are the sums of the last request's files.
 	hashes fileHashes
 
 	// sessions, rebases and reads count VMs made, sessions moved to a new
@@ -246,7 +247,7 @@ func (h *hasher) strMap(m map[string]string) {
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
 
-// fileHashes keeps each file's SHA-256 sum with the text it was computed
+// fileHashes keeps each file's sum (fileSumOf) with the text it was computed
 // from. A file whose text is the very same string as before (the same
 // bytes in memory: DecodeRequest hands an unchanged file's text out again,
 // and so does a caller that keeps its map) is not hashed again, so an edit
@@ -259,7 +260,21 @@ type fileHashes struct {
 
 type fileSum struct {
 	text string // kept, so that its memory is not reused for another text
-	sum  [sha256.Size]byte
+	sum  [16]byte
+}
+
+// fileSeeds seed the two 64-bit hashes of a file's sum: maphash, with
+// seeds no input can know in advance, is several times faster than
+// SHA-256 in wasm (Go's SHA-256 has no wasm assembly), and a cold run of
+// a workspace of megabytes hashes all of it. The key of the whole
+// workspace is SHA-256 over the names and these sums.
+var fileSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func fileSumOf(text string) [16]byte {
+	var sum [16]byte
+	binary.LittleEndian.PutUint64(sum[:8], maphash.String(fileSeeds[0], text))
+	binary.LittleEndian.PutUint64(sum[8:], maphash.String(fileSeeds[1], text))
+	return sum
 }
 
 // key is the files' key: a hash of the sorted names, each with its file's
@@ -277,7 +292,7 @@ func (fh *fileHashes) key(files map[string]string) string {
 			s, seen = fh.sums[name]
 		}
 		if !seen || len(s.text) != len(text) || unsafe.StringData(s.text) != unsafe.StringData(text) {
-			s = fileSum{text: text, sum: sha256.Sum256(unsafe.Slice(unsafe.StringData(text), len(text)))}
+			s = fileSum{text: text, sum: fileSumOf(text)}
 			if fh != nil {
 				fh.hashed += len(text)
 			}
