@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall/js"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The page sends a request as an object, and sends the whole workspace
@@ -81,7 +82,7 @@ func objectRequest(req js.Value) (files map[string]string, rest []byte, ok bool)
 		name := names[i]
 		f, seen := sentFiles[name]
 		if !seen || !f.v.Equal(v) {
-			f = sentFile{v: v, text: string(utf8Bytes(v))}
+			f = sentFile{v: v, text: ownedString(utf8Bytes(v))}
 		}
 		next[name] = f
 		files[name] = f.text
@@ -101,6 +102,15 @@ func plainObject(v js.Value) bool {
 	}
 	proto := getPrototypeOf.Invoke(v)
 	return proto.IsNull() || proto.Equal(objectProto)
+}
+
+// ownedString is b as a string without a copy: b is new, and nothing
+// else holds it.
+func ownedString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 func isASCII(s string) bool {
