@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -320,6 +321,7 @@ func TestBigPhases(t *testing.T) {
 		edits = n
 	}
 	r := &Runner{}
+	var decodes, runs, encodes []float64
 	phases := func(name string, text []byte) {
 		t0 := time.Now()
 		req, err := bigDecode(r, text)
@@ -337,6 +339,7 @@ func TestBigPhases(t *testing.T) {
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 		t.Logf("%s: decode %.1f ms, run %.1f ms, encode %.1f ms (request %d bytes, response %d)",
 			name, ms(t1.Sub(t0)), ms(t2.Sub(t1)), ms(t3.Sub(t2)), len(text), len(out))
+		decodes, runs, encodes = append(decodes, ms(t1.Sub(t0))), append(runs, ms(t2.Sub(t1))), append(encodes, ms(t3.Sub(t2)))
 	}
 	phases("cold", mustJSON(t, e.req))
 	texts := make([][]byte, edits)
@@ -356,6 +359,14 @@ func TestBigPhases(t *testing.T) {
 	}
 	for i, text := range texts {
 		phases(fmt.Sprintf("edit %d", i+1), text)
+	}
+	med := func(v []float64) float64 {
+		v = slices.Clone(v[1:]) // the edits, not the cold run
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	if edits > 0 {
+		t.Logf("median of %d edits: decode %.1f ms, run %.1f ms, encode %.1f ms", edits, med(decodes), med(runs), med(encodes))
 	}
 }
 
