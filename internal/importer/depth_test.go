@@ -50,3 +50,23 @@ func FuzzCheckNesting(f *testing.F) {
 		_ = CheckNesting("f", code, 3)
 	})
 }
+
+// TestImportChecksNestingOnce: the check is remembered for the contents
+// that passed it, never for those that failed.
+func TestImportChecksNestingOnce(t *testing.T) {
+	deep := strings.Repeat("[", 1001) + strings.Repeat("]", 1001)
+	fsys := MapFS{"/w/ok.libsonnet": []byte("{ a: [1] }"), "/w/deep.libsonnet": []byte(deep)}
+	im := New(Options{FS: fsys, Cwd: "/w"})
+	for i := range 2 {
+		if _, _, err := im.Import("", "ok.libsonnet"); err != nil {
+			t.Fatalf("import %d of ok.libsonnet: %v", i, err)
+		}
+		var ne *NestingError
+		if _, _, err := im.Import("", "deep.libsonnet"); !errors.As(err, &ne) {
+			t.Fatalf("import %d of deep.libsonnet: error %v, want a NestingError", i, err)
+		}
+	}
+	if len(im.nested) != 1 || im.nested["file:///w/ok.libsonnet"] == nil {
+		t.Errorf("remembered %v, want ok.libsonnet only", im.nested)
+	}
+}

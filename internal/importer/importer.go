@@ -61,6 +61,11 @@ type Importer struct {
 	opts  Options
 	mu    sync.Mutex
 	cache map[string]jsonnet.Contents
+	// nested remembers the code that passed the nesting check, by URL
+	// and the address of the bytes checked: go-jsonnet asks for an import
+	// every time it evaluates the import, and an edit of a big
+	// workspace's entry would check every library it imports again.
+	nested map[string]*byte
 }
 
 // New returns an Importer.
@@ -100,9 +105,33 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
 	if err == nil && IsCode(foundAt) {
-		err = CheckNesting(foundAt, c.String(), lex.MaxDepth)
+		err = im.checkNesting(foundAt, c)
 	}
 	return c, foundAt, err
+}
+
+// checkNesting is CheckNesting, once per URL and contents.
+func (im *Importer) checkNesting(foundAt string, c jsonnet.Contents) error {
+	data := c.Data()
+	if len(data) == 0 {
+		return CheckNesting(foundAt, c.String(), lex.MaxDepth)
+	}
+	im.mu.Lock()
+	done := im.nested[foundAt] == &data[0]
+	im.mu.Unlock()
+	if done {
+		return nil
+	}
+	if err := CheckNesting(foundAt, c.String(), lex.MaxDepth); err != nil {
+		return err
+	}
+	im.mu.Lock()
+	if im.nested == nil {
+		im.nested = map[string]*byte{}
+	}
+	im.nested[foundAt] = &data[0]
+	im.mu.Unlock()
+	return nil
 }
 
 // IsCode reports whether a file is Jsonnet code by its extension, so that
@@ -333,7 +362,7 @@ func (im *Importer) Rebase(fsys FS) bool {
 			return false
 		}
 		data, err := fsys.ReadFile(u.Path)
-		if err != nil || string(data) != string(c.Data()) {
+		if err != nil || !sameBytes(data, c.Data()) {
 			return false
 		}
 	}
@@ -350,4 +379,13 @@ func (im *Importer) Define(url, code string) {
 	if _, ok := im.cache[url]; !ok {
 		im.cache[url] = jsonnet.MakeContents(code)
 	}
+}
+
+// sameBytes is bytes.Equal that answers at once for the same memory (a
+// file system that hands out its own bytes, as the playground's does).
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0] || string(a) == string(b)
 }

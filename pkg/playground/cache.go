@@ -6,9 +6,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"hash"
+	"hash/maphash"
 	"io"
 	"maps"
 	"slices"
+	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -31,6 +33,9 @@ type cache struct {
 
 	responses map[string]Response
 	order     []string
+
+	// hashes are the sums of the last request's files.
+	hashes fileHashes
 
 	// sessions, rebases and reads count VMs made, sessions moved to a new
 	// workspace version and show inputs read (for tests).
@@ -64,7 +69,7 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 // forget drops the session and the objects read with it, and the cached
 // responses unless keepResponses; the counters stay.
 func (c *cache) forget(keepResponses bool) {
-	kept := cache{sessions: c.sessions, rebases: c.rebases, reads: c.reads}
+	kept := cache{hashes: c.hashes, sessions: c.sessions, rebases: c.rebases, reads: c.reads}
 	if keepResponses {
 		kept.responses, kept.order = c.responses, c.order
 	}
@@ -143,13 +148,13 @@ type keys struct {
 	objects string
 }
 
-func keysFor(req Request) keys {
+// keysFor computes req's keys; fh (nil: none) keeps the files' sums
+// between requests.
+func keysFor(req Request, fh *fileHashes) keys {
 	var k keys
-	h := newHasher()
-	h.strMap(req.Files)
-	k.files = h.sum()
+	k.files = fh.key(req.Files)
 
-	h = newHasher()
+	h := newHasher()
 	h.strs(req.Features)
 	h.bool(req.Alpha)
 	h.strMap(req.ExtStr)
@@ -244,6 +249,66 @@ func (h *hasher) strMap(m map[string]string) {
 }
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
+
+// fileHashes keeps each file's sum (fileSumOf) with the text it was computed
+// from. A file whose text is the very same string as before (the same
+// bytes in memory: DecodeRequest hands an unchanged file's text out again,
+// and so does a caller that keeps its map) is not hashed again, so an edit
+// of one file hashes that file only.
+type fileHashes struct {
+	sums map[string]fileSum
+	// hashed counts the bytes hashed (for tests).
+	hashed int
+}
+
+type fileSum struct {
+	text string // kept, so that its memory is not reused for another text
+	sum  [16]byte
+}
+
+// fileSeeds seed the two 64-bit hashes of a file's sum: maphash, with
+// seeds no input can know in advance, is several times faster than
+// SHA-256 in wasm (Go's SHA-256 has no wasm assembly), and a cold run of
+// a workspace of megabytes hashes all of it. The key of the whole
+// workspace is SHA-256 over the names and these sums.
+var fileSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func fileSumOf(text string) [16]byte {
+	var sum [16]byte
+	binary.LittleEndian.PutUint64(sum[:8], maphash.String(fileSeeds[0], text))
+	binary.LittleEndian.PutUint64(sum[8:], maphash.String(fileSeeds[1], text))
+	return sum
+}
+
+// key is the files' key: a hash of the sorted names, each with its file's
+// sum. fh may be nil: then every file is hashed.
+func (fh *fileHashes) key(files map[string]string) string {
+	next := make(map[string]fileSum, len(files))
+	h := newHasher()
+	names := slices.Sorted(maps.Keys(files))
+	h.int(len(names))
+	for _, name := range names {
+		text := files[name]
+		var s fileSum
+		seen := false
+		if fh != nil {
+			s, seen = fh.sums[name]
+		}
+		if !seen || len(s.text) != len(text) || unsafe.StringData(s.text) != unsafe.StringData(text) {
+			s = fileSum{text: text, sum: fileSumOf(text)}
+			if fh != nil {
+				fh.hashed += len(text)
+			}
+		}
+		next[name] = s
+		h.str(name)
+		h.h.Write(s.sum[:])
+	}
+	if fh != nil {
+		fh.sums = next
+	}
+	return h.sum()
+}
 
 // configKey identifies what a VM depends on besides the files' contents:
 // their names (an added file could change what an import finds), the

@@ -45,6 +45,8 @@ type Runner struct {
 
 	mu    sync.Mutex
 	cache cache
+	// dec keeps the files of the last request DecodeRequest decoded.
+	dec fileDecoder
 	// traces collects what the program writes with std.trace during a
 	// request: the CLI prints it on standard error.
 	traces traceSink
@@ -92,7 +94,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	start := r.now()
-	keys := keysFor(req)
+	keys := keysFor(req, &r.cache.hashes)
 	reqKey := keys.request
 	if cached, ok := r.cache.response(reqKey); ok {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
@@ -101,12 +103,11 @@ func (r *Runner) Run(req Request) (resp Response) {
 	inv := req.Invocation()
 	resp.Command = inv.CommandLine()
 	defer func() {
-		if p := recover(); p != nil {
+		p := recover()
+		if p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
 			r.cache.forget(false) // the VM may be in any state
-		} else {
-			r.cache.storeResponse(reqKey, resp)
 		}
 		if resp.Diagnostics == nil {
 			resp.Diagnostics = []Diagnostic{}
@@ -115,8 +116,13 @@ func (r *Runner) Run(req Request) (resp Response) {
 			resp.Features = features.Rows(features.Defaults())
 		}
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
+		if p == nil {
+			// Stored as answered, so that an answer from the cache has
+			// a list of diagnostics too, never null.
+			r.cache.storeResponse(reqKey, resp)
+		}
 	}()
-	var fsys importer.FS = importer.NewMapFS(r.root(), req.Files)
+	fsys := workspaceFS(r.root(), req.Files)
 	if len(req.Links) > 0 {
 		fsys = importer.LinkFS{FS: fsys, Root: r.root(), Links: req.Links}
 	}

@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"syscall/js"
+	"unicode/utf8"
 
 	"github.com/kubecfg/kubecfg/internal/fatal"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -54,7 +55,7 @@ func main() {
 // of the response object. The evaluation runs on its own goroutine, as
 // blocking inside a js.Func callback would deadlock.
 func run(_ js.Value, args []js.Value) any {
-	text, err := requestText(args)
+	in, err := requestIn(args)
 	handler := js.FuncOf(func(_ js.Value, pargs []js.Value) any {
 		resolve := pargs[0]
 		go func() {
@@ -62,9 +63,9 @@ func run(_ js.Value, args []js.Value) any {
 			if err != nil {
 				resp = failure(err)
 			} else {
-				resp = evaluate(text)
+				resp = evaluate(in)
 			}
-			resolve.Invoke(toJS(resp))
+			resolve.Invoke(responseToJS(resp))
 		}()
 		return nil
 	})
@@ -72,30 +73,55 @@ func run(_ js.Value, args []js.Value) any {
 	return promise.New(handler)
 }
 
-// requestText turns the argument of run into JSON text.
-func requestText(args []js.Value) (string, error) {
+// input is a request as it crossed: JSON text, and the files when they
+// crossed on their own (objectRequest).
+type input struct {
+	text  []byte
+	files map[string]string
+}
+
+// requestIn reads the argument of run, as UTF-8 bytes copied once into
+// Go's memory (a workspace can be megabytes).
+func requestIn(args []js.Value) (input, error) {
 	if len(args) != 1 {
-		return "", fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
+		return input{}, fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
 	}
 	switch args[0].Type() {
 	case js.TypeString:
-		return args[0].String(), nil
+		return input{text: utf8Bytes(args[0])}, nil
 	case js.TypeObject:
-		return jsonStringify.Invoke(args[0]).String(), nil
+		if files, rest, ok := objectRequest(args[0]); ok {
+			return input{text: rest, files: files}, nil
+		}
+		return input{text: utf8Bytes(jsonStringify.Invoke(args[0]))}, nil
 	}
-	return "", fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
+	return input{}, fmt.Errorf("kubecfg.run: the request must be an object, not %s", args[0].Type())
+}
+
+// utf8Bytes is a JS string's UTF-8 encoding (TextEncoder's, as
+// js.Value.String's), without String's further copy into a Go string.
+func utf8Bytes(s js.Value) []byte {
+	u8 := textEncoder.Call("encode", s)
+	b := make([]byte, u8.Length())
+	js.CopyBytesToGo(b, u8)
+	return b
 }
 
 // evaluate decodes and runs one request; a panic becomes a diagnostic.
-func evaluate(text string) (resp playground.Response) {
+func evaluate(in input) (resp playground.Response) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
 		}
 	}()
-	var req playground.Request
-	if err := json.Unmarshal([]byte(text), &req); err != nil {
+	// DecodeRequest is json.Unmarshal that reuses the files the last
+	// request sent unchanged (a big workspace is sent whole on every run).
+	req, err := runner.DecodeRequest(in.text)
+	if err != nil {
 		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
+	}
+	if in.files != nil {
+		req.Files = in.files
 	}
 	return runner.Run(req)
 }
@@ -129,10 +155,33 @@ func toJS(v any) js.Value {
 	return jsonParse.Invoke(string(b))
 }
 
+// responseToJS is toJS(resp) with the output, which can be megabytes of
+// YAML, handed over as a string instead of inside the JSON text: encoding
+// it as JSON in Go and parsing it again in JS cost more than the rest of
+// an edit of a big workspace. JSON.parse would give the same string (the
+// output is valid UTF-8; otherwise it goes the JSON way, which replaces
+// what is not).
+func responseToJS(resp playground.Response) js.Value {
+	out := resp.Output
+	if !utf8.ValidString(out) {
+		return toJS(resp)
+	}
+	resp.Output = ""
+	b, err := json.Marshal(resp)
+	if err != nil {
+		resp.Output = out
+		return toJS(resp)
+	}
+	v := jsonParse.Invoke(string(b))
+	v.Set("output", out)
+	return v
+}
+
 // Promise, JSON.parse and JSON.stringify, looked up once: every js.Value a
 // lookup returns costs a finalizer, which added up to a tenth of a request.
 var (
 	promise       = js.Global().Get("Promise")
 	jsonParse     = js.Global().Get("JSON").Get("parse")
 	jsonStringify = js.Global().Get("JSON").Get("stringify")
+	textEncoder   = js.Global().Get("TextEncoder").New()
 )
