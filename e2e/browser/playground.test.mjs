@@ -489,7 +489,7 @@ test("files: add, rename, make entry, delete", async () => {
   await waitStatus(page, /^Evaluated/);
   page.on("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "+ File" }).click();
-  await page.getByLabel("Path").fill("extra.jsonnet");
+  await page.getByLabel("Path", { exact: true }).fill("extra.jsonnet");
   await page.getByRole("button", { name: "OK" }).click();
   const tab = page.getByRole("tab", { name: "extra.jsonnet" });
   assert.equal(await tab.getAttribute("aria-selected"), "true");
@@ -497,7 +497,7 @@ test("files: add, rename, make entry, delete", async () => {
   await afterRun(page, () => page.getByRole("button", { name: "Make entry" }).click());
   await waitOutput(page, /name: extra/);
   await page.getByRole("button", { name: "Rename" }).click();
-  await page.getByLabel("Path").fill("renamed.jsonnet");
+  await page.getByLabel("Path", { exact: true }).fill("renamed.jsonnet");
   await afterRun(page, () => page.getByRole("button", { name: "OK" }).click());
   await page.getByRole("tab", { name: /renamed\.jsonnet/ }).waitFor();
   assert.match(await page.locator("#command-line").textContent(), /renamed\.jsonnet/);

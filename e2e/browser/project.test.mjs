@@ -38,7 +38,7 @@ async function makeProject() {
   await put("example.jsonnet", "local k = import 'k/main.libsonnet';\n{ cm: k.configMap('from-vendor') }\n");
   await put("vendor/k/main.libsonnet", "{ configMap(name):: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: name } } }\n");
   for (let i = 0; i < 30; i++) await put(`vendor/extra/lib${i}.libsonnet`, `{ n: ${i} }\n`);
-  await put("vendor/big.json", JSON.stringify({ rows: Array.from({ length: 30000 }, (_, i) => `row ${i} of a large data file`) }));
+  await put("vendor/big.json", JSON.stringify({ rows: Array.from({ length: 40000 }, (_, i) => `row ${i} of a large data file`) }));
   await put("README.md", "# proj\n");
   await put(".git/HEAD", "ref: refs/heads/main\n");
   await put("vendor/k/logo.json", Buffer.from([0xff, 0xfe, 0x00, 0x01]));
@@ -54,7 +54,7 @@ test("a project's folder opens as a new workspace; -J vendor is offered, set and
     await waitStatus(page, /^Evaluated/, 30000);
     await afterRun(page, () => page.locator("#folder-input").setInputFiles(dir));
     const status = await waitStatus(page, /Opened the folder proj/);
-    assert.match(status, /Opened the folder proj: 34 files \([\d.]+ (bytes|kB)\); the entry is example\.jsonnet/);
+    assert.match(status, /Opened the folder proj: 34 files \([\d.]+ (bytes|KiB|MiB)\); the entry is example\.jsonnet/);
     assert.match(status, /Passed over: 1 file a Jsonnet program does not import \(\.md\); 1 hidden file/);
     assert.match(status, /Not opened: vendor\/k\/logo\.json \(it is not UTF-8 text\)/);
     assert.match(status, /Your previous workspace is kept/);

@@ -42,6 +42,7 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
   const attrs = new Compartment();
   const attributes = (off) => EditorView.contentAttributes.of({
     "aria-label": label, "aria-multiline": "false", "aria-disabled": String(off),
+    tabindex: "0", // focusable when disabled too: its scroller is a region the keyboard reaches
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
   });
   let disabled = false;

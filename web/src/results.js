@@ -21,7 +21,7 @@ function firstLine(resp) {
 /**
  * results runs the page state and shows its answers. els: command (the
  * command line's code element), errors (the errors pane), view (the
- * output view's element, dimmed while its output is stale) and staleNote
+ * output view's element, greyed while its output is stale) and staleNote
  * (the line that says so). deps:
  * state() is the page state, editor and output the two views, status the
  * status line (status.js), features the features panel
@@ -121,7 +121,7 @@ export function results(els, { state, editor, output, status, features, openFile
     traced.shown(null, null);
     const raise = /ran past/.test(sentence) ? " A program that needs longer is not a runaway: raise the Time limit next to Run." : "";
     showStopped(els.errors, sentence + raise);
-    // The output of the last run that finished stays, dimmed and marked
+    // The output of the last run that finished stays, greyed and marked
     // stale: it is not the stopped program's.
     if (output.text && els.view) {
       els.view.classList.add("stale");
@@ -153,7 +153,7 @@ export function results(els, { state, editor, output, status, features, openFile
     showing = from;
     const ok = (resp.exitCode ?? 0) === 0;
     // A failed run with nothing to show keeps the last output on the page,
-    // dimmed and marked stale beside the error, so typing a line does not
+    // greyed and marked stale beside the error, so typing a line does not
     // blank the output at every keystroke that leaves the program broken.
     const keepOld = !ok && !resp.output && !!output.text;
     els.view?.classList.toggle("stale", keepOld);
