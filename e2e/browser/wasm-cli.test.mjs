@@ -8,7 +8,8 @@
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, writeFile, symlink } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadKubecfg } from "../../web/node/run.mjs";
@@ -57,6 +58,7 @@ async function compare(request) {
       await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await writeFile(path.join(dir, name), text);
     }
+    for (const [link, target] of Object.entries(request.links || {})) await symlink(target, path.join(dir, link));
     const cli = await sh(resp.command, dir);
     const norm = (s) => s.replaceAll(dir, "/workspace");
     assert.equal(resp.output, norm(cli.stdout), `stdout of ${resp.command}`);
@@ -74,7 +76,23 @@ test("pkg/playground's workspaces: wasm and CLI print the same", async (t) => {
   for (const name of names) {
     await t.test(name, async () => {
       const { comment, files } = decodeTxtar(await readFile(path.join(corpus, name), "utf8"));
-      await compare({ ...JSON.parse(comment), files });
+      // $HTTP is a server of the workspace's files (for -U), as in pkg/playground's test.
+      let server = null;
+      if (comment.includes("$HTTP")) {
+        server = http.createServer((req, res) => {
+          const name = decodeURIComponent(new URL(req.url, "http://x").pathname).slice(1);
+          res.setHeader("access-control-allow-origin", "*");
+          if (Object.hasOwn(files, name)) res.end(files[name]);
+          else { res.statusCode = 404; res.end("404 page not found\n"); }
+        });
+        await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+      }
+      try {
+        const text = server ? comment.replaceAll("$HTTP", `http://127.0.0.1:${server.address().port}`) : comment;
+        await compare({ ...JSON.parse(text), files });
+      } finally {
+        server?.close();
+      }
     });
   }
 });
