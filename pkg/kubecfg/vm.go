@@ -12,6 +12,7 @@ import (
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/internal/predefine"
+	"github.com/kubecfg/kubecfg/internal/stdformat"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
@@ -144,6 +145,9 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
 		vm.NativeFunction(f)
 	}
+	// std.format's format strings parsed in Go: without it, a long
+	// template overflows the browser's stack and is quadratic in go-jsonnet.
+	vm.NativeFunction(stdformat.Native())
 	for _, v := range append(append([]Var(nil), c.ExtVars...), c.TLAs...) {
 		if v.Kind == Code {
 			if err := importer.CheckNesting("<code:"+v.Name+">", v.Value, lex.MaxDepth); err != nil {

@@ -1,0 +1,308 @@
+// Package stdformat parses std.format's format strings in Go.
+//
+// go-jsonnet writes std.format in Jsonnet, and its parse_codes reads the
+// format string one character per tail call. Those calls nest Go calls, and
+// in WebAssembly every Go call is a call on the browser's fixed stack, so a
+// program whose std.format templates are a few thousand characters long
+// (kube-prometheus's dashboards and alerts) overflows the engine worker's
+// stack; and since go-jsonnet v0.21 each of those calls copies the text read
+// so far, so a 46 KB template costs seconds (docs/benchmarks.md, "The
+// engine version").
+//
+// The package's init rewrites one binding in go-jsonnet's standard library
+// (astgen.StdAst): inside std.format,
+//
+//	local codes = parse_codes(str, 0, [], '');
+//
+// becomes
+//
+//	local codes =
+//	  local parse = std.native(Native);
+//	  local fast = if parse != null && std.isString(str) then parse(str);
+//	  if fast != null then fast else parse_codes(str, 0, [], '');
+//
+// where the last call is go-jsonnet's own node, so the slow path keeps its
+// positions. Native parses the string as parse_codes does and gives the same
+// array of literal strings and code objects, or null for anything it does
+// not take (a format code that parse_codes would fail on, text that does not
+// survive the trip into Go): then parse_codes runs and fails with its own
+// message and trace. A VM without the native (one this project did not make)
+// gets go-jsonnet's path unchanged; the equivalence test compares the two.
+package stdformat
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	jsonnet "github.com/google/go-jsonnet"
+	"github.com/google/go-jsonnet/ast"
+	"github.com/google/go-jsonnet/astgen"
+	"github.com/google/go-jsonnet/toolutils"
+)
+
+// Name is the native function's name: std.native(Name) is what the
+// rewritten std.format looks up.
+const Name = "kubecfg:formatCodes"
+
+// Installed says whether init found std.format's binding and rewrote it. It
+// is false only if go-jsonnet's standard library changed shape; tests fail
+// then, and programs still run on go-jsonnet's path.
+var Installed bool
+
+func init() {
+	Installed = install(astgen.StdAst) == nil
+}
+
+// Native returns the native function that the rewritten std.format calls;
+// register it on every VM with vm.NativeFunction.
+func Native() *jsonnet.NativeFunction {
+	return &jsonnet.NativeFunction{
+		Name:   Name,
+		Params: ast.Identifiers{"str"},
+		Func: func(args []any) (any, error) {
+			s, ok := args[0].(string)
+			if !ok {
+				return nil, nil
+			}
+			if codes := Parse(s); codes != nil {
+				return codes, nil
+			}
+			return nil, nil // null, not an empty array: the slow path runs
+		},
+	}
+}
+
+// replacement is the new body of the codes binding, as a function so that
+// go-jsonnet's analysis binds its free variables; fallback marks the call
+// that is swapped for go-jsonnet's own node.
+const replacement = `function(str, parse_codes, std)
+  local parse = std.native('` + Name + `');
+  local fast = if parse != null && std.isString(str) then parse(str);
+  if fast != null then fast else fallback`
+
+// install finds std.format's codes binding in the standard library's AST
+// and gives it the replacement body.
+func install(std ast.Node) error {
+	bind := findCodes(std)
+	if bind == nil {
+		return fmt.Errorf("std.format's codes binding is not in this go-jsonnet")
+	}
+	fn, err := jsonnet.SnippetToAST("<std>", strings.Replace(replacement, "fallback", "parse_codes(str, 0, [], '')", 1))
+	if err != nil {
+		return err
+	}
+	f, ok := fn.(*ast.Function)
+	if !ok {
+		return fmt.Errorf("replacement is %T, not a function", fn)
+	}
+	cond := lastConditional(f.Body)
+	if cond == nil {
+		return fmt.Errorf("replacement has no fallback")
+	}
+	cond.BranchFalse = bind.Body
+	bind.Body = f.Body
+	return nil
+}
+
+// findCodes returns the binding `codes = parse_codes(str, 0, [], '')`.
+func findCodes(n ast.Node) *ast.LocalBind {
+	if l, ok := n.(*ast.Local); ok {
+		for k := range l.Binds {
+			b := &l.Binds[k]
+			if b.Variable == "codes" && callsParseCodes(b.Body) {
+				return b
+			}
+		}
+	}
+	for _, c := range toolutils.Children(n) {
+		if b := findCodes(c); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+func callsParseCodes(n ast.Node) bool {
+	a, ok := n.(*ast.Apply)
+	if !ok {
+		return false
+	}
+	v, ok := a.Target.(*ast.Var)
+	return ok && v.Id == "parse_codes" && len(a.Arguments.Positional) == 4
+}
+
+// lastConditional follows the replacement's locals to its final if.
+func lastConditional(n ast.Node) *ast.Conditional {
+	for {
+		switch x := n.(type) {
+		case *ast.Local:
+			n = x.Body
+		case *ast.Conditional:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// Parse reads a format string as go-jsonnet's parse_codes does: literal
+// text and codes alternate, starting and ending with text (maybe empty).
+// A code is an object with mkey (null or the mapping key), cflags (alt,
+// zero, left, blank, plus), fw ("*" or a number), prec (null, "*" or a
+// number), ctype and caps. It returns nil where parse_codes fails, and for
+// text with U+FFFD, which may stand for a lone surrogate that Go strings
+// cannot carry.
+func Parse(s string) []any {
+	if strings.ContainsRune(s, utf8.RuneError) {
+		return nil
+	}
+	p := parser{s: []rune(s)}
+	out := []any{}
+	var cur strings.Builder
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		if c != '%' {
+			cur.WriteRune(c)
+			p.i++
+			continue
+		}
+		p.i++
+		code, ok := p.code()
+		if !ok {
+			return nil
+		}
+		out = append(out, cur.String(), code)
+		cur.Reset()
+	}
+	return append(out, cur.String())
+}
+
+type parser struct {
+	s []rune
+	i int
+}
+
+// more is parse_code's assert: a format code may not be cut short.
+func (p *parser) more() bool { return p.i < len(p.s) }
+
+// code reads what follows a %.
+func (p *parser) code() (map[string]any, bool) {
+	if !p.more() {
+		return nil, false
+	}
+	var mkey any
+	if p.s[p.i] == '(' {
+		var key strings.Builder
+		for p.i++; ; p.i++ {
+			if !p.more() {
+				return nil, false
+			}
+			if p.s[p.i] == ')' {
+				break
+			}
+			key.WriteRune(p.s[p.i])
+		}
+		p.i++
+		mkey = key.String()
+	}
+	flags := map[string]any{"alt": false, "zero": false, "left": false, "blank": false, "plus": false}
+	for ; ; p.i++ {
+		if !p.more() {
+			return nil, false
+		}
+		name := flagName(p.s[p.i])
+		if name == "" {
+			break
+		}
+		flags[name] = true
+	}
+	fw, ok := p.width()
+	if !ok || !p.more() {
+		return nil, false
+	}
+	var prec any
+	if p.s[p.i] == '.' {
+		p.i++
+		if prec, ok = p.width(); !ok {
+			return nil, false
+		}
+	}
+	if !p.more() {
+		return nil, false
+	}
+	switch p.s[p.i] {
+	case 'h', 'l', 'L':
+		p.i++
+	}
+	if !p.more() {
+		return nil, false
+	}
+	ctype, caps, ok := convType(p.s[p.i])
+	if !ok {
+		return nil, false
+	}
+	p.i++
+	return map[string]any{
+		"mkey": mkey, "cflags": flags, "fw": fw, "prec": prec,
+		"ctype": ctype, "caps": caps,
+	}, true
+}
+
+// flagName names a conversion flag's field in cflags, or is "".
+func flagName(c rune) string {
+	switch c {
+	case '#':
+		return "alt"
+	case '0':
+		return "zero"
+	case '-':
+		return "left"
+	case ' ':
+		return "blank"
+	case '+':
+		return "plus"
+	}
+	return ""
+}
+
+// width reads a field width or precision: "*" or digits (none is 0),
+// accumulated in float64 as Jsonnet's v * 10 + d does.
+func (p *parser) width() (any, bool) {
+	if p.more() && p.s[p.i] == '*' {
+		p.i++
+		return "*", true
+	}
+	v := 0.0
+	for ; ; p.i++ {
+		if !p.more() {
+			return nil, false
+		}
+		c := p.s[p.i]
+		if c < '0' || c > '9' {
+			return v, true
+		}
+		v = v*10 + float64(c-'0')
+	}
+}
+
+// convType is parse_conv_type: the conversion and whether it is upper case.
+func convType(c rune) (string, bool, bool) {
+	switch c {
+	case 'd', 'i', 'u':
+		return "d", false, true
+	case 'o':
+		return "o", false, true
+	case 'x', 'X':
+		return "x", c == 'X', true
+	case 'e', 'E':
+		return "e", c == 'E', true
+	case 'f', 'F':
+		return "f", c == 'F', true
+	case 'g', 'G':
+		return "g", c == 'G', true
+	case 'c', 's', '%':
+		return string(c), false, true
+	}
+	return "", false, false
+}
