@@ -82,7 +82,7 @@ func resolvePlain(s string) plainKind {
 
 // intLiteral turns a core-schema integer into a JSON number, or explains
 // why it cannot be one: one past ±2^53, it must be a float64 exactly. It
-// does without math/big, which would add 45 kB of brotli to the browser's
+// does without math/big, which would add 48 kB of brotli to the browser's
 // core engine (docs/benchmarks.md, the bytes before the first result).
 func intLiteral(s string) (string, string) {
 	base, digits, neg := 10, strings.TrimPrefix(s, "+"), false

@@ -13,7 +13,7 @@ import (
 // it (net/http is kubecfg httpd's, in internal/hook; the JSON Schema validator,
 // golang.org/x/text, sprig's template functions and text/template, whose
 // reflection keeps every exported method alive, are the full engine's only;
-// math/big, 45 kB of the core engine's brotli, comes with them).
+// math/big, 48 kB of the core engine's brotli, comes with them).
 func TestWasmDeps(t *testing.T) {
 	for _, c := range []struct {
 		tags      string
