@@ -6,6 +6,7 @@
 // box as a one-line editor.
 import { test, afterEach, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { open, closeLeaked } from "./browser.mjs";
 import { encodeFragment } from "../../web/src/share.js";
 import { waitStatus, waitOutput, outputText, errorsText, setSource, afterRun, openPane } from "./helpers.mjs";
@@ -202,4 +203,34 @@ test("the Expression box is a one-line Jsonnet editor with completion", async ()
   await afterRun(page, () => page.keyboard.press("Enter"));
   await waitOutput(page, /^2$/m);
   assert.ok(await page.locator("#expr .cm-editor span[class]").count() > 0, "the expression is highlighted");
+});
+
+test("a click whose code is a chunk still loading waits for it (web/src/lazy.js)", async () => {
+  b = await open();
+  const { page } = b;
+  // The chunks split off the main bundle are held back until released.
+  const held = [];
+  let release = null;
+  const released = new Promise((resolve) => { release = resolve; });
+  await page.route(/\/dist\/chunk-[^/]*\.js$/, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${b.url}?nosw`); // the service worker's own fetches pass no route
+  await waitStatus(page, /^Evaluated/, 30000);
+  for (let i = 0; i < 100 && !held.length; i++) await page.waitForTimeout(50);
+  assert.ok(held.length > 0, "the page asks for its chunks after the first result");
+  const downloaded = page.waitForEvent("download", { timeout: 20000 });
+  await page.getByRole("button", { name: "Download .txtar" }).click();
+  // Typing goes on meanwhile.
+  await page.getByLabel("Editor", { exact: true }).locator(".cm-line").first().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" // typed while the chunk loads");
+  release();
+  const download = await downloaded;
+  assert.equal(download.suggestedFilename(), "workspace.txtar");
+  const text = await readFile(await download.path(), "utf8");
+  assert.match(text, /-- app\.jsonnet --/);
+  assert.match(await page.getByLabel("Editor", { exact: true }).textContent(), /typed while the chunk loads/);
 });

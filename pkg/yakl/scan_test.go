@@ -1,7 +1,12 @@
 package yakl
 
 import (
+	"math"
+	"math/big"
+	"math/rand"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	jsonnet "github.com/google/go-jsonnet"
@@ -142,5 +147,68 @@ func TestNumberLiterals(t *testing.T) {
 				t.Errorf("%q = %q (%q), want %q (error %v)", tt.in, got, msg, tt.want, tt.bad)
 			}
 		})
+	}
+}
+
+// bigIntLiteral is intLiteral as it was written with math/big: the
+// reference the one without it must agree with.
+func bigIntLiteral(s string) (string, string) {
+	v := new(big.Int)
+	var ok bool
+	switch {
+	case strings.HasPrefix(s, "0o"):
+		_, ok = v.SetString(s[2:], 8)
+	case strings.HasPrefix(s, "0x"):
+		_, ok = v.SetString(s[2:], 16)
+	default:
+		_, ok = v.SetString(strings.TrimPrefix(s, "+"), 10)
+	}
+	if !ok {
+		return "", "invalid integer " + strconv.Quote(s)
+	}
+	if v.IsInt64() && v.Int64() <= 1<<53 && v.Int64() >= -(1<<53) {
+		return v.String(), ""
+	}
+	f, acc := new(big.Float).SetInt(v).Float64()
+	if acc != big.Exact || math.IsInf(f, 0) {
+		return "", "integer " + s + " cannot be held exactly by a float64 number; quote it to make it a string"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64), ""
+}
+
+// TestIntLiteralAgreesWithMathBig compares intLiteral with bigIntLiteral
+// on the integers where a float64 stops being exact, and on random ones.
+func TestIntLiteralAgreesWithMathBig(t *testing.T) {
+	var in []string
+	// Around the powers of two that matter (2^53, 2^64, the float64
+	// range's end), with runs of low bits set or clear, in each base.
+	for _, e := range []int{0, 1, 52, 53, 54, 63, 64, 65, 100, 1022, 1023, 1024, 1025} {
+		p := new(big.Int).Lsh(big.NewInt(1), uint(e))
+		for _, d := range []int64{-3, -2, -1, 0, 1, 2, 3} {
+			v := new(big.Int).Add(p, big.NewInt(d))
+			in = append(in, v.Text(10), "-"+v.Text(10), "+"+v.Text(10), "0o"+v.Text(8), "0x"+v.Text(16), "0x"+strings.ToUpper(v.Text(16)), "000"+v.Text(10))
+		}
+		for _, bitsSet := range []int{1, 52, 53, 54} {
+			m := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bitsSet)), big.NewInt(1))
+			v := new(big.Int).Lsh(m, uint(e))
+			in = append(in, v.Text(10), "-"+v.Text(10), "0o"+v.Text(8), "0x"+v.Text(16), "0o00"+v.Text(8), "0x00"+v.Text(16))
+		}
+	}
+	in = append(in, "0", "-0", "+0", "00", "0o0", "0x0", "0o", "0x", "1e3")
+	rng := rand.New(rand.NewSource(1))
+	for range 2000 {
+		v := new(big.Int).Rand(rng, new(big.Int).Lsh(big.NewInt(1), uint(1+rng.Intn(1100))))
+		v.Lsh(v, uint(rng.Intn(64)))
+		in = append(in, v.Text(10), "-"+v.Text(10), "0o"+v.Text(8), "0x"+v.Text(16))
+	}
+	for _, s := range in {
+		if resolvePlain(s) != kindInt {
+			continue // intLiteral is given the core schema's integers only
+		}
+		got, gotMsg := intLiteral(s)
+		want, wantMsg := bigIntLiteral(s)
+		if got != want || (gotMsg == "") != (wantMsg == "") {
+			t.Errorf("intLiteral(%q) = %q (%q), math/big says %q (%q)", s, got, gotMsg, want, wantMsg)
+		}
 	}
 }

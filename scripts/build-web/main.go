@@ -1,7 +1,9 @@
 // build-web bundles the playground's front end with esbuild's Go API:
 // web/src/main.js, worker.js, lang-worker.js, boot.js and embed-page.js
 // (and the CSS they import) become content-hashed files in static/dist/,
-// web/src/embed.js becomes static/embed.js, and web/index.html and
+// with the chunks split off main.js (web/src/lazy.js) beside them and in
+// static/dist/assets.json, the service worker's list; web/src/embed.js
+// becomes static/embed.js, and web/index.html and
 // web/embed.html become static/index.html and static/embed.html with those
 // names (and hashes of static/kubecfg-core.wasm, static/kubecfg.wasm and
 // static/kubecfg-lang.wasm) filled in. Run from the module root: go run ./scripts/build-web
@@ -17,6 +19,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -45,27 +48,32 @@ func build(minify bool) error {
 		}
 	}
 	names := map[string]string{}
+	var chunks []string
 	for _, e := range []struct {
 		entry  string
 		format api.Format
 		outdir string
 		naming string
+		split  bool
 	}{
-		{"web/src/main.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
-		{"web/src/worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
-		{"web/src/lang-worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
-		{"web/src/boot.js", api.FormatIIFE, "static/dist", "[name]-[hash]"},
-		{"web/src/embed-page.js", api.FormatESModule, "static/dist", "[name]-[hash]"},
+		// The page's bundle is split at its import()s (web/src/lazy.js):
+		// what its first result does without is in chunks of their own.
+		{"web/src/main.js", api.FormatESModule, "static/dist", "[name]-[hash]", true},
+		{"web/src/worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]", false},
+		{"web/src/lang-worker.js", api.FormatIIFE, "static/dist", "[name]-[hash]", false},
+		{"web/src/boot.js", api.FormatIIFE, "static/dist", "[name]-[hash]", false},
+		{"web/src/embed-page.js", api.FormatESModule, "static/dist", "[name]-[hash]", false},
 		// embed.js keeps its name: docs pages link to it.
-		{"web/src/embed.js", api.FormatIIFE, "static", "[name]"},
+		{"web/src/embed.js", api.FormatIIFE, "static", "[name]", false},
 	} {
-		out, err := bundle(e.entry, e.format, e.outdir, e.naming, minify)
+		out, more, err := bundle(e.entry, e.format, e.outdir, e.naming, e.split, minify)
 		if err != nil {
 			return err
 		}
 		for k, v := range out {
 			names[k] = v
 		}
+		chunks = append(chunks, more...)
 	}
 	wasm, err := fileHash("static/kubecfg.wasm")
 	if err != nil {
@@ -98,7 +106,7 @@ func build(minify bool) error {
 			return err
 		}
 	}
-	return writeAssetList(names, wasm, core, lang)
+	return writeAssetList(names, chunks, wasm, core, lang)
 }
 
 // writePage fills in web/NAME and writes it to static/NAME.
@@ -119,13 +127,18 @@ func writePage(name string, fill *strings.Replacer) error {
 
 // bundle builds one entry point into outdir and returns its outputs by
 // kind, relative to static/: main.js → dist/main-HASH.js, main.css →
-// dist/main-HASH.css.
-func bundle(entry string, format api.Format, outdir, naming string, minify bool) (map[string]string, error) {
+// dist/main-HASH.css. With split, the bundle is split at its dynamic
+// import()s (esbuild's code splitting, ES modules only): the modules they
+// load, and any code they share with the entry, are chunks
+// (dist/chunk-HASH.js), returned as chunks, also relative to static/.
+func bundle(entry string, format api.Format, outdir, naming string, split, minify bool) (names map[string]string, chunks []string, err error) {
 	res := api.Build(api.BuildOptions{
 		EntryPoints:       []string{entry},
 		Bundle:            true,
+		Splitting:         split,
 		Outdir:            outdir,
 		EntryNames:        naming,
+		ChunkNames:        "chunk-[hash]",
 		Format:            format,
 		Target:            api.ES2022,
 		MinifyWhitespace:  minify,
@@ -138,7 +151,7 @@ func bundle(entry string, format api.Format, outdir, naming string, minify bool)
 	})
 	if len(res.Errors) > 0 {
 		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return nil, fmt.Errorf("bundling %s:\n%s", entry, strings.Join(msgs, ""))
+		return nil, nil, fmt.Errorf("bundling %s:\n%s", entry, strings.Join(msgs, ""))
 	}
 	var meta struct {
 		Outputs map[string]struct {
@@ -147,23 +160,26 @@ func bundle(entry string, format api.Format, outdir, naming string, minify bool)
 		} `json:"outputs"`
 	}
 	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		return nil, fmt.Errorf("bundling %s: reading the metafile: %w", entry, err)
+		return nil, nil, fmt.Errorf("bundling %s: reading the metafile: %w", entry, err)
 	}
-	names := map[string]string{}
+	names = map[string]string{}
 	base := strings.TrimSuffix(filepath.Base(entry), ".js")
 	for out, o := range meta.Outputs {
-		if o.EntryPoint != entry {
-			continue
-		}
-		names[base+".js"] = rel(out)
-		if o.CSSBundle != "" {
-			names[base+".css"] = rel(o.CSSBundle)
+		switch {
+		case o.EntryPoint == entry:
+			names[base+".js"] = rel(out)
+			if o.CSSBundle != "" {
+				names[base+".css"] = rel(o.CSSBundle)
+			}
+		case split && strings.HasSuffix(out, ".js"):
+			chunks = append(chunks, rel(out))
 		}
 	}
 	if names[base+".js"] == "" {
-		return nil, fmt.Errorf("bundling %s: no output for the entry point", entry)
+		return nil, nil, fmt.Errorf("bundling %s: no output for the entry point", entry)
 	}
-	return names, nil
+	sort.Strings(chunks)
+	return names, chunks, nil
 }
 
 // rel makes an output path relative to static/.
@@ -184,13 +200,14 @@ func fileHash(path string) (string, error) {
 }
 
 // writeAssetList writes static/dist/assets.json: the files the service
-// worker caches for offline use.
-func writeAssetList(names map[string]string, wasm, core, lang string) error {
+// worker caches for offline use, the page's chunks among them.
+func writeAssetList(names map[string]string, chunks []string, wasm, core, lang string) error {
 	list := []string{"index.html", "kubecfg-core.wasm?v=" + core, "kubecfg.wasm?v=" + wasm, "kubecfg-lang.wasm?v=" + lang,
 		"wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
 	for _, k := range []string{"boot.js", "main.js", "main.css", "worker.js", "lang-worker.js"} {
 		list = append(list, names[k])
 	}
+	list = append(list, chunks...)
 	list = append(list, "embed.html", "embed.js", names["embed-page.js"], names["embed-page.css"])
 	b, err := json.MarshalIndent(map[string]any{"assets": list}, "", "  ")
 	if err != nil {

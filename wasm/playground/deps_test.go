@@ -12,14 +12,15 @@ import (
 // listed by go list for GOOS=js, and a package named here must not be in
 // it (net/http is kubecfg httpd's, in internal/hook; the JSON Schema validator,
 // golang.org/x/text, sprig's template functions and text/template, whose
-// reflection keeps every exported method alive, are the full engine's only).
+// reflection keeps every exported method alive, are the full engine's only;
+// math/big, 48 kB of the core engine's brotli, comes with them).
 func TestWasmDeps(t *testing.T) {
 	for _, c := range []struct {
 		tags      string
 		forbidden []string
 	}{
 		{"", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2"}},
-		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message", "github.com/Masterminds/sprig/v3", "text/template"}},
+		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message", "github.com/Masterminds/sprig/v3", "text/template", "math/big"}},
 	} {
 		cmd := exec.Command("go", "list", "-deps", "-tags", c.tags, ".")
 		cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")

@@ -4,7 +4,6 @@
 // (the response's exportFiles); this runs the page's request with
 // exportDir "out" in the runner's export lane and zips the answer.
 import { encodeZip } from "./zip.js";
-import { stoppedSentence } from "./runner.js";
 
 /** exportDir is the directory the export's command line names, and the zip's top folder. */
 export const exportDir = "out";
@@ -23,15 +22,16 @@ export function exportZip(files, when = new Date(), comment = "") {
  * exportObjects runs request with exportDir and offers the zip of its
  * files as out.zip. deps: runner the page's runner, download(name, bytes,
  * type), failed(resp) shows a failed answer in the errors pane, tell(text,
- * bad) the status line.
+ * bad) the status line, stopped(err) runner.js's stoppedSentence (passed
+ * in: this module is a chunk of its own, lazy.js).
  */
-export async function exportObjects(request, { runner, download, failed, tell }) {
+export async function exportObjects(request, { runner, download, failed, tell, stopped }) {
   tell("Exporting the objects…");
   let resp;
   try {
     resp = await runner.run({ ...request, exportDir }, { lane: "export" });
   } catch (err) {
-    tell(`Could not export the objects: ${stoppedSentence(err) || err.message}`, true);
+    tell(`Could not export the objects: ${stopped(err) || err.message}`, true);
     return;
   }
   if (!resp) return; // replaced by a newer export

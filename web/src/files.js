@@ -4,10 +4,15 @@
 // folders dropped on the editor.
 import { fileTabs, tabKeys } from "./tabs.js";
 import { fileTree, tabPaths, manyFiles } from "./file-tree.js";
-import { encodeTxtar } from "./txtar.js";
-import { encodeZip } from "./zip.js";
 import { fileMap, blankControls } from "./state.js";
-import { readOpened, openedMessage, pathProblem, archiveComment, readFolder, folderMessage, droppedEntries, bundlerLinks } from "./open.js";
+import { lazy } from "./lazy.js";
+
+// Opening and downloading archives, and the rule of a path: chunks loaded
+// after the first result (lazy.js). They import nothing the page's first
+// chunk has, or it would be split off into a chunk of its own.
+const opener = lazy(() => import("./open.js"));
+const txtar = lazy(() => import("./txtar.js"));
+const zip = lazy(() => import("./zip.js"));
 
 /** freeName is a name for a new file that files (path → text) does not have yet: lib.libsonnet, lib2.libsonnet, … */
 export function freeName(files) {
@@ -78,7 +83,14 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     changed({ run: false });
   }
 
-  function askName(title, initial) {
+  async function askName(title, initial) {
+    let pathProblem;
+    try {
+      ({ pathProblem } = await opener()); // the rule of a path
+    } catch (err) {
+      tell(`Could not open the dialog: ${err.message}`, true);
+      return null;
+    }
     const { dialog: dlg, input, error } = els.dialog;
     els.dialog.title.textContent = title;
     error.textContent = "";
@@ -153,31 +165,33 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   // openFolder opens a project's folder (items: { path, file }) as a new
   // workspace: the one it replaces is kept ("Restore previous workspace").
   async function openFolder(items) {
-    let opened;
+    let open, opened;
     try {
-      opened = await readFolder(items);
+      open = await opener();
+      opened = await open.readFolder(items);
     } catch (err) {
       tell(`Could not open the folder: ${err.message}`, true);
       return;
     }
     if (!opened.files.size) {
-      tell(`${folderMessage(opened)} There is nothing to evaluate in it.`, true);
+      tell(`${open.folderMessage(opened)} There is nothing to evaluate in it.`, true);
       return;
     }
     const files = fileMap();
     for (const [p, t] of opened.files) files[p] = t;
     // The browser passes no links on: jsonnet-bundler's are made again.
-    const links = bundlerLinks(files);
+    const links = open.bundlerLinks(files);
     const n = Object.keys(links).length;
     const made = n ? ` Made jsonnet-bundler's ${n} link${n === 1 ? "" : "s"} in vendor/ (such as ${Object.keys(links)[0]}) from ${Object.hasOwn(files, "jsonnetfile.lock.json") ? "jsonnetfile.lock.json" : "jsonnetfile.json"}.` : "";
     const next = { files, entry: opened.entry, active: opened.entry, controls: blankControls(), example: "", links };
-    await newWorkspace(next, `${folderMessage(opened)}${made} Your previous workspace is kept: “Restore previous workspace”.`);
+    await newWorkspace(next, `${open.folderMessage(opened)}${made} Your previous workspace is kept: “Restore previous workspace”.`);
   }
 
   async function addDroppedFiles(fileList) {
-    let opened;
+    let open, opened;
     try {
-      opened = await readOpened([...fileList]);
+      open = await opener();
+      opened = await open.readOpened(fileList);
     } catch (err) {
       tell(`Could not open the files: ${err.message}`, true);
       return;
@@ -202,7 +216,7 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     }
     const entry = opened.entry && opened.entry !== s.entry && (added.includes(opened.entry) || replaced.includes(opened.entry)) ? opened.entry : "";
     if (entry) s.entry = entry;
-    tell(openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped }), opened.skipped.length > 0);
+    tell(open.openedMessage({ added, replaced, kept, unchanged, entry, skipped: opened.skipped }), opened.skipped.length > 0);
     if (added.length || replaced.length || entry) {
       openFile(entry || (Object.hasOwn(s.files, s.active) ? s.active : s.entry));
       changed(); // after the message, so that a failure to save is not hidden
@@ -220,15 +234,25 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     e.target.value = "";
     if (items.length) openFolder(items);
   });
-  els.input.addEventListener("change", (e) => { addDroppedFiles(e.target.files); e.target.value = ""; });
-  els.txtar.addEventListener("click", () => {
+  // The files are copied out of the input before it is emptied.
+  els.input.addEventListener("change", (e) => { addDroppedFiles([...e.target.files]); e.target.value = ""; });
+  // The workspace as it is at the click, whenever the chunks come.
+  els.txtar.addEventListener("click", async () => {
     const s = state();
-    download("workspace.txtar", encodeTxtar(s.files, archiveComment(s.entry, command())));
-  });
-  els.zip.addEventListener("click", () => {
-    const s = state();
+    const [files, entry, cmd] = [fileMap(s.files), s.entry, command()];
     try {
-      download("workspace.zip", encodeZip(s.files, new Date(), archiveComment(s.entry)), "application/zip");
+      const [{ encodeTxtar }, { archiveComment }] = await Promise.all([txtar(), opener()]);
+      download("workspace.txtar", encodeTxtar(files, archiveComment(entry, cmd)));
+    } catch (err) {
+      tell(`Could not make the .txtar: ${err.message}`, true);
+    }
+  });
+  els.zip.addEventListener("click", async () => {
+    const s = state();
+    const [files, entry, when] = [fileMap(s.files), s.entry, new Date()];
+    try {
+      const [{ encodeZip }, { archiveComment }] = await Promise.all([zip(), opener()]);
+      download("workspace.zip", encodeZip(files, when, archiveComment(entry)), "application/zip");
     } catch (err) {
       tell(`Could not make the zip: ${err.message}`, true);
     }
@@ -241,9 +265,11 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     panel.classList.remove("dragging");
     const dt = e.dataTransfer;
     if (!dt) return;
-    // A dropped folder opens as a project; dropped files are added.
+    // A dropped folder opens as a project; dropped files are added. What
+    // was dropped is read now: after this handler the browser empties it.
     const files = [...(dt.files || [])];
-    droppedEntries(dt.items || []).then((items) => {
+    const entries = [...(dt.items || [])].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
+    opener().then(({ droppedEntries }) => droppedEntries(entries)).then((items) => {
       if (items) openFolder(items);
       else if (files.length) addDroppedFiles(files);
     }, (err) => tell(`Could not read what was dropped: ${err.message}`, true));

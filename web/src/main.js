@@ -10,7 +10,7 @@
 import "./style.css";
 import { createEditor, createOutput } from "./editor.js";
 import { exprEditor } from "./expr-editor.js";
-import { Runner, seconds } from "./runner.js";
+import { Runner, seconds, stoppedSentence } from "./runner.js";
 import * as ws from "./workspaces.js";
 import { statusLine } from "./status.js";
 import { tabWorkspace } from "./tab-workspace.js";
@@ -21,13 +21,16 @@ import { results } from "./results.js";
 import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress } from "./links.js";
 import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
-import { exportObjects } from "./export.js";
 import { toRequest } from "./state.js";
 import { searchPaths } from "./search-paths.js";
 import { pageLang } from "./lang.js";
 import { helpPanel, exampleAbout } from "./help.js";
 import { resultLayout, foldControls } from "./layout.js";
 import { exampleByName } from "./examples.js";
+import { lazy, loadAll } from "./lazy.js";
+
+// The export's code (and its zip writer): a chunk loaded after the first result.
+const exporter = lazy(() => import("./export.js"));
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -169,10 +172,18 @@ function bind() {
     const ext = { yaml: "yaml", json: "json", jsonnet: "jsonnet" }[state().controls.output] || "txt";
     download(`output.${ext}`, output.text);
   });
-  $("export-objects").addEventListener("click", () => {
+  $("export-objects").addEventListener("click", async () => {
     if (!run.runner) return;
-    exportObjects(toRequest(state(), run.runner.version), {
-      runner: run.runner, download, tell: status.tell,
+    const request = toRequest(state(), run.runner.version); // as it is at the click
+    let exportObjects;
+    try {
+      ({ exportObjects } = await exporter());
+    } catch (err) {
+      status.tell(`Could not load the export: ${err.message}`, true);
+      return;
+    }
+    exportObjects(request, {
+      runner: run.runner, download, tell: status.tell, stopped: stoppedSentence,
       failed(resp) { // in the errors pane, above the output
         run.showErrors(resp);
         selectPane($("tab-output"));
@@ -256,6 +267,7 @@ async function start() {
   if (!run.lastResponse) features.set(runner.features);
   await first;
   langService.start();
+  loadAll(); // the chunks the first result did without (lazy.js)
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();

@@ -247,12 +247,12 @@ export function folderMessage({ folder, files, entry, skipped, left }) {
 }
 
 /**
- * droppedEntries walks what was dropped (DataTransferItems) and returns
- * { path, file } for every file in the dropped folders and the files
- * dropped beside them, or null when no folder was dropped.
+ * droppedEntries walks what was dropped (the FileSystemEntry of each
+ * DataTransferItem, taken in the drop's handler) and returns { path, file }
+ * for every file in the dropped folders and the files dropped beside
+ * them, or null when no folder was dropped.
  */
-export async function droppedEntries(items) {
-  const roots = [...items].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
+export async function droppedEntries(roots) {
   if (!roots.some((e) => e.isDirectory)) return null;
   const out = [];
   const file = (e) => new Promise((resolve, reject) => e.file(resolve, reject));

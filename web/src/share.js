@@ -2,7 +2,6 @@
 // as #s=<data>. Works with no server; the decoder caps the decompressed
 // size so a hostile link cannot exhaust memory.
 
-import { inflateRaw, TooLarge } from "./inflate.js";
 import { toBase64url, fromBase64url } from "./base64url.js";
 
 /** maxDecoded is the most bytes a fragment may decompress to. */
@@ -23,6 +22,9 @@ export async function decodeFragment(text, limit = maxDecoded) {
   } catch {
     throw new Error("shared link: the fragment is not base64url");
   }
+  // inflate.js is a chunk of its own, which zip.js's reader (a chunk too,
+  // lazy.js) shares: only a link's visit loads it before its first result.
+  const { inflateRaw, TooLarge } = await import("./inflate.js");
   let all;
   try {
     all = await inflateRaw(bytes, limit);
