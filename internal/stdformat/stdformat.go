@@ -17,11 +17,11 @@
 // becomes
 //
 //	local codes =
-//	  local parse = std.native(Native);
-//	  local fast = if parse != null && std.isString(str) then parse(str);
-//	  if fast != null then fast else parse_codes(str, 0, [], '');
+//	  local parse = std.native(Name);
+//	  local fast = if parse == null || !std.isString(str) then null else parse(str);
+//	  if fast == null then parse_codes(str, 0, [], '') else fast;
 //
-// where the last call is go-jsonnet's own node, so the slow path keeps its
+// where the call of parse_codes is go-jsonnet's own node, so the slow path keeps its
 // positions. Native parses the string as parse_codes does and gives the same
 // array of literal strings and code objects, or null for anything it does
 // not take (a format code that parse_codes would fail on, text that does not
@@ -38,7 +38,6 @@ import (
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
 	"github.com/google/go-jsonnet/astgen"
-	"github.com/google/go-jsonnet/toolutils"
 )
 
 // Name is the native function's name: std.native(Name) is what the
@@ -73,39 +72,80 @@ func Native() *jsonnet.NativeFunction {
 	}
 }
 
-// replacement is the new body of the codes binding, as a function so that
-// go-jsonnet's analysis binds its free variables; fallback marks the call
-// that is swapped for go-jsonnet's own node.
-const replacement = `function(str, parse_codes, std)
-  local parse = std.native('` + Name + `');
-  local fast = if parse != null && std.isString(str) then parse(str);
-  if fast != null then fast else fallback`
-
 // install finds std.format's codes binding in the standard library's AST
-// and gives it the replacement body.
+// and gives it the body in the package comment. The nodes are built here
+// rather than parsed (jsonnet.SnippetToAST would add 8 kB to the browser's
+// first download); each carries its free variables, which go-jsonnet's
+// evaluator reads to capture environments.
 func install(std ast.Node) error {
 	bind := findCodes(std)
 	if bind == nil {
 		return fmt.Errorf("std.format's codes binding is not in this go-jsonnet")
 	}
-	fn, err := jsonnet.SnippetToAST("<std>", strings.Replace(replacement, "fallback", "parse_codes(str, 0, [], '')", 1))
-	if err != nil {
-		return err
-	}
-	f, ok := fn.(*ast.Function)
-	if !ok {
-		return fmt.Errorf("replacement is %T, not a function", fn)
-	}
-	cond := lastConditional(f.Body)
-	if cond == nil {
-		return fmt.Errorf("replacement has no fallback")
-	}
-	cond.BranchFalse = bind.Body
-	bind.Body = f.Body
+	orig := bind.Body
+	parse, fast, str := variable("parse"), variable("fast"), variable("str")
+	// local parse = std.native(Name);
+	native := call(index(variable("std"), "native"), &ast.LiteralString{Value: Name})
+	// local fast = if parse == null || !std.isString(str) then null else parse(str);
+	isString := call(index(variable("std"), "isString"), str)
+	notString := &ast.Unary{Op: ast.UopNot, Expr: isString, NodeBase: base(isString)}
+	noParse := &ast.Binary{Op: ast.BopManifestEqual, Left: parse, Right: &ast.LiteralNull{}, NodeBase: base(parse)}
+	skip := &ast.Binary{Op: ast.BopOr, Left: noParse, Right: notString, NodeBase: base(noParse, notString)}
+	parsed := call(parse, str)
+	fastBody := &ast.Conditional{Cond: skip, BranchTrue: &ast.LiteralNull{}, BranchFalse: parsed, NodeBase: base(skip, parsed)}
+	// if fast == null then parse_codes(str, 0, [], '') else fast
+	noFast := &ast.Binary{Op: ast.BopManifestEqual, Left: fast, Right: &ast.LiteralNull{}, NodeBase: base(fast)}
+	choice := &ast.Conditional{Cond: noFast, BranchTrue: orig, BranchFalse: fast, NodeBase: base(noFast, orig, fast)}
+	inner := &ast.Local{Binds: ast.LocalBinds{{Variable: "fast", Body: fastBody}}, Body: choice, NodeBase: base(fastBody, choice)}
+	inner.FreeVars = without(inner.FreeVars, "fast")
+	outer := &ast.Local{Binds: ast.LocalBinds{{Variable: "parse", Body: native}}, Body: inner, NodeBase: base(native, inner)}
+	outer.FreeVars = without(outer.FreeVars, "parse")
+	bind.Body = outer
 	return nil
 }
 
-// findCodes returns the binding `codes = parse_codes(str, 0, [], '')`.
+func variable(id ast.Identifier) *ast.Var {
+	return &ast.Var{Id: id, NodeBase: ast.NodeBase{FreeVars: ast.Identifiers{id}}}
+}
+
+func index(target ast.Node, field string) *ast.Index {
+	return &ast.Index{Target: target, Index: &ast.LiteralString{Value: field}, NodeBase: base(target)}
+}
+
+func call(target ast.Node, args ...ast.Node) *ast.Apply {
+	a := &ast.Apply{Target: target, NodeBase: base(append(args, target)...)}
+	for _, arg := range args {
+		a.Arguments.Positional = append(a.Arguments.Positional, ast.CommaSeparatedExpr{Expr: arg})
+	}
+	return a
+}
+
+// base is a node whose free variables are those of its children.
+func base(children ...ast.Node) ast.NodeBase {
+	seen := map[ast.Identifier]bool{}
+	var ids ast.Identifiers
+	for _, c := range children {
+		for _, id := range c.FreeVariables() {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ast.NodeBase{FreeVars: ids}
+}
+
+func without(ids ast.Identifiers, id ast.Identifier) ast.Identifiers {
+	var out ast.Identifiers
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// findCodes returns the binding `codes = parse_codes(str, 0, [], ”)`.
 func findCodes(n ast.Node) *ast.LocalBind {
 	if l, ok := n.(*ast.Local); ok {
 		for k := range l.Binds {
@@ -115,12 +155,35 @@ func findCodes(n ast.Node) *ast.LocalBind {
 			}
 		}
 	}
-	for _, c := range toolutils.Children(n) {
+	for _, c := range children(n) {
 		if b := findCodes(c); b != nil {
 			return b
 		}
 	}
 	return nil
+}
+
+// children are the nodes under n on the way to std.format's bindings: the
+// standard library's fields and locals, and function bodies.
+func children(n ast.Node) []ast.Node {
+	var out []ast.Node
+	switch x := n.(type) {
+	case *ast.DesugaredObject:
+		for _, f := range x.Fields {
+			out = append(out, f.Body)
+		}
+		for _, b := range x.Locals {
+			out = append(out, b.Body)
+		}
+	case *ast.Local:
+		for _, b := range x.Binds {
+			out = append(out, b.Body)
+		}
+		out = append(out, x.Body)
+	case *ast.Function:
+		out = append(out, x.Body)
+	}
+	return out
 }
 
 func callsParseCodes(n ast.Node) bool {
@@ -130,20 +193,6 @@ func callsParseCodes(n ast.Node) bool {
 	}
 	v, ok := a.Target.(*ast.Var)
 	return ok && v.Id == "parse_codes" && len(a.Arguments.Positional) == 4
-}
-
-// lastConditional follows the replacement's locals to its final if.
-func lastConditional(n ast.Node) *ast.Conditional {
-	for {
-		switch x := n.(type) {
-		case *ast.Local:
-			n = x.Body
-		case *ast.Conditional:
-			return x
-		default:
-			return nil
-		}
-	}
 }
 
 // Parse reads a format string as go-jsonnet's parse_codes does: literal

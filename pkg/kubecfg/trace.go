@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kubecfg/ursonnet"
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
@@ -41,12 +40,20 @@ func (s *Session) TraceExpr(u, expr string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	roots, err := ursonnet.Roots(t.vm, u, expr)
+	roots, err := traceRoots(t.vm, u, expr)
+	if errors.Is(err, ErrNoTrace) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, t.errs.asData(err)
 	}
 	return &Trace{Roots: roots}, nil
 }
+
+// ErrNoTrace is TraceExpr's error in an engine built without the causal
+// trace (the browser's core engine): the page runs the request again on
+// the full engine.
+var ErrNoTrace = errors.New("the causal trace is not in this engine (built without it); the full engine has it")
 
 // Lines are the trace as kubecfg prints it: one place a line, only
 // file:// places unless all, the scheme removed. A compiled .yakl file's

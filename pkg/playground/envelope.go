@@ -153,6 +153,8 @@ type Trace struct {
 	// Error says why there is no trace: the line holds no value, the
 	// object comes from --exec code, the traced evaluation failed.
 	Error string `json:"error,omitempty"`
+	// needsFullEngine: this engine is built without the trace.
+	needsFullEngine bool
 }
 
 // TracePlace is one line of a trace: a workspace file's name, or for a

@@ -26,3 +26,26 @@ func TestNoSchemaAsksForTheFullEngine(t *testing.T) {
 		t.Fatalf("a program without validateJSONSchema: NeedsFullEngine %v, exit %d (%s)", again.NeedsFullEngine, again.ExitCode, again.Stderr)
 	}
 }
+
+// The causal trace is the full engine's too: a traced line and eval
+// --trace ask for it, and an untraced run does not.
+func TestNoSchemaTraceAsksForTheFullEngine(t *testing.T) {
+	files := map[string]string{"a.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }"}
+	r := &Runner{}
+	line := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: files, TraceLine: 2})
+	if !line.NeedsFullEngine || line.ExitCode != 0 {
+		t.Fatalf("a traced line: NeedsFullEngine %v, exit %d; want true, 0 (%+v)", line.NeedsFullEngine, line.ExitCode, line.Trace)
+	}
+	all := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: files, TraceAll: true})
+	if !all.NeedsFullEngine {
+		t.Fatal("every line traced: NeedsFullEngine false")
+	}
+	eval := r.Run(Request{Entry: "a.jsonnet", Command: "eval", Features: []string{"eval"}, Trace: true, Files: files})
+	if !eval.NeedsFullEngine {
+		t.Fatalf("eval --trace: NeedsFullEngine false, exit %d (%s)", eval.ExitCode, eval.Stderr)
+	}
+	plain := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: files})
+	if plain.NeedsFullEngine || plain.ExitCode != 0 {
+		t.Fatalf("no trace: NeedsFullEngine %v, exit %d (%s)", plain.NeedsFullEngine, plain.ExitCode, plain.Stderr)
+	}
+}

@@ -172,9 +172,11 @@ func (r *Runner) Run(req Request) (resp Response) {
 	}
 	if req.TraceLine > 0 {
 		resp.Trace = r.traceLine(sess, req, inv, keys, resp.Output)
+		resp.NeedsFullEngine = resp.Trace.needsFullEngine
 	}
 	if req.TraceAll {
 		resp.Traces, resp.TracesCut = r.traceAll(sess, inv, keys, resp.Output)
+		resp.NeedsFullEngine = resp.NeedsFullEngine || resp.Traces == nil
 	}
 	return resp
 }
@@ -255,8 +257,9 @@ func (r *Runner) fail(resp *Response, err error) {
 			resp.NeedsFullEngine = true
 		}
 	}
-	// So did an export file name template on an engine without sprig.
-	if errors.Is(err, kubecfg.ErrNoExportFuncs) {
+	// So did an export file name template on an engine without sprig,
+	// and eval --trace on one without the causal trace.
+	if errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
 		resp.NeedsFullEngine = true
 	}
 	if r.MaxStack > 0 && hint == "" && je != nil && strings.HasPrefix(je.Msg, "max stack frames exceeded") {

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -42,7 +43,11 @@ func (r *Runner) traceAll(sess *kubecfg.Session, inv kubecfg.Invocation, keys ke
 		if i > 0 && r.now().Sub(start) > traceBudget {
 			return traces, true
 		}
-		if t := r.traceAt(sess, inv, keys, at); t.Error == "" {
+		t := r.traceAt(sess, inv, keys, at)
+		if t.needsFullEngine {
+			return nil, false // nil: ask for the full engine
+		}
+		if t.Error == "" {
 			traces = append(traces, *t)
 		}
 	}
@@ -93,6 +98,7 @@ func (r *Runner) traceAt(sess *kubecfg.Session, inv kubecfg.Invocation, keys key
 	kt, err := sess.TraceInput(t.File, t.Path)
 	if err != nil {
 		t.Error = kubecfg.ErrorText(err)
+		t.needsFullEngine = errors.Is(err, kubecfg.ErrNoTrace)
 		return t
 	}
 	t.Places = r.places(kt)

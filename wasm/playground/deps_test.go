@@ -13,14 +13,15 @@ import (
 // it (net/http is kubecfg httpd's, in internal/hook; the JSON Schema validator,
 // golang.org/x/text, sprig's template functions and text/template, whose
 // reflection keeps every exported method alive, are the full engine's only;
-// math/big, 48 kB of the core engine's brotli, comes with them).
+// math/big, 48 kB of the core engine's brotli, comes with them; so is
+// ursonnet, the causal trace, 21 kB).
 func TestWasmDeps(t *testing.T) {
 	for _, c := range []struct {
 		tags      string
 		forbidden []string
 	}{
 		{"", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2"}},
-		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message", "github.com/Masterminds/sprig/v3", "text/template", "math/big"}},
+		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message", "github.com/Masterminds/sprig/v3", "text/template", "math/big", "github.com/kubecfg/ursonnet"}},
 	} {
 		cmd := exec.Command("go", "list", "-deps", "-tags", c.tags, ".")
 		cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
