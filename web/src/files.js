@@ -6,7 +6,7 @@ import { fileTabs, tabKeys } from "./tabs.js";
 import { fileTree, tabPaths, manyFiles } from "./file-tree.js";
 import { encodeTxtar } from "./txtar.js";
 import { encodeZip } from "./zip.js";
-import { fileMap, blankControls } from "./state.js";
+import { fileMap, blankControls, normalize } from "./state.js";
 import { readOpened, openedMessage, pathProblem, archiveComment, readFolder, folderMessage, droppedEntries, bundlerLinks } from "./open.js";
 
 /** freeName is a name for a new file that files (path → text) does not have yet: lib.libsonnet, lib2.libsonnet, … */
@@ -15,6 +15,24 @@ export function freeName(files) {
     const name = `lib${i === 1 ? "" : i}.libsonnet`;
     if (!Object.hasOwn(files, name)) return name;
   }
+}
+
+/**
+ * downloaded is the state a playground download holds, as readOpened read
+ * it (its files, entry and settings).
+ */
+export function downloaded(opened) {
+  const files = fileMap(opened.files);
+  return normalize({ files, entry: opened.entry, active: opened.entry, controls: opened.settings.controls, links: opened.settings.links, example: "" });
+}
+
+/**
+ * sameWorkspace tells whether two states hold the same files (in any
+ * order: a zip holds them in path order), entry, controls and links.
+ */
+export function sameWorkspace(a, b) {
+  const key = (s) => JSON.stringify([Object.entries(s.files).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0)), s.entry, s.controls, s.links || {}]);
+  return key(a) === key(b);
 }
 
 /** download offers content to the user as a file called name. */
@@ -175,14 +193,25 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   }
 
   async function addDroppedFiles(fileList) {
+    const items = [...fileList]; // an input's FileList empties when it is reset
     let opened;
     try {
-      opened = await readOpened([...fileList]);
+      opened = await readOpened(items);
     } catch (err) {
       tell(`Could not open the files: ${err.message}`, true);
       return;
     }
     const s = state();
+    // One of the playground's own downloads opens as the workspace it
+    // holds, exactly (unless it is this one), as a new workspace.
+    if (items.length === 1 && opened.settings && opened.files.size) {
+      const next = downloaded(opened);
+      if (!sameWorkspace(next, s)) {
+        const skipped = opened.skipped.length ? ` ${openedMessage({ skipped: opened.skipped }).replace(/^Opened nothing\. /, "")}` : "";
+        await newWorkspace(next, `Opened ${items[0].name}: ${opened.files.size} file${opened.files.size === 1 ? "" : "s"}, the entry ${next.entry}, search paths, links and settings as downloaded.${skipped} Your previous workspace is kept: “Restore previous workspace”.`);
+        return;
+      }
+    }
     const added = [];
     const differing = [];
     let unchanged = 0;
@@ -221,14 +250,17 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     if (items.length) openFolder(items);
   });
   els.input.addEventListener("change", (e) => { addDroppedFiles(e.target.files); e.target.value = ""; });
+  // The downloads hold the state's settings and links in their comment
+  // (open.js archiveComment), so that they reopen exactly.
+  const comment = (s) => archiveComment(s.entry, command(), { controls: s.controls, links: s.links });
   els.txtar.addEventListener("click", () => {
     const s = state();
-    download("workspace.txtar", encodeTxtar(s.files, archiveComment(s.entry, command())));
+    download("workspace.txtar", encodeTxtar(s.files, comment(s)));
   });
   els.zip.addEventListener("click", () => {
     const s = state();
     try {
-      download("workspace.zip", encodeZip(s.files, new Date(), archiveComment(s.entry)), "application/zip");
+      download("workspace.zip", encodeZip(s.files, new Date(), comment(s)), "application/zip");
     } catch (err) {
       tell(`Could not make the zip: ${err.message}`, true);
     }
