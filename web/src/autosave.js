@@ -16,8 +16,8 @@
 // (keep.js) lays a journal newer than the saved record over it.
 //
 // rev says which edit of the workspace a state is: it goes up with each
-// change that makes a run of the state differ from one of what was
-// written, and is written with the state (and in the list of workspaces,
+// change that makes a run of the state differ (a change of the open file
+// does not), and is written with the state (and in the list of workspaces,
 // for the boot script, which paints a saved answer only for the rev it
 // answered).
 
@@ -135,17 +135,22 @@ export function saver(db, id, base, deps) {
   let again = false; // a change came while it was
   let failed = false; // the last save did not get to disk
   let waiting = []; // flush()'s promises, resolved when nothing is left to write
+  // The state as it was when rev was given (its files' texts and what a
+  // run depends on besides them): a change that makes a run differ from
+  // a run of it is a new rev.
+  const snapshot = () => {
+    const s = state();
+    return { texts: new Map(Object.keys(s.files).map((p) => [p, s.files[p]])), run: runPart(restOf(s)) };
+  };
+  let seen = snapshot();
 
-  // differs tells whether the state is not what db holds: 2 when a run
-  // of it would differ, 1 when only the open file or example does, else 0.
+  // differs tells whether the state is not what db holds.
   function differs() {
     const s = state();
     const paths = Object.keys(s.files);
-    if (paths.length !== saved.texts.size) return 2;
-    for (const p of paths) if (saved.texts.get(p) !== s.files[p]) return 2;
-    const r = restOf(s);
-    if (r === saved.rest) return 0;
-    return runPart(r) === runPart(saved.rest) ? 1 : 2;
+    if (paths.length !== saved.texts.size) return true;
+    for (const p of paths) if (saved.texts.get(p) !== s.files[p]) return true;
+    return restOf(s) !== saved.rest;
   }
 
   // start writes the state now, unless a save is in flight (then after it).
@@ -226,10 +231,16 @@ export function saver(db, id, base, deps) {
     get rev() { return rev; },
     /**
      * touch notes a change of the state: it gets a new rev when a run of
-     * it differs from one of what is saved, and a save is scheduled.
+     * it differs from one of the state of the rev before, and a save is
+     * scheduled.
      */
     touch() {
-      if (differs() === 2) rev = Math.max(rev, saved.rev) + 1;
+      const s = state();
+      const paths = Object.keys(s.files);
+      if (paths.length !== seen.texts.size || paths.some((p) => seen.texts.get(p) !== s.files[p]) || runPart(restOf(s)) !== seen.run) {
+        rev++;
+        seen = snapshot();
+      }
       schedule();
       // Until the save is on disk, a small change is in the journal too,
       // so that not even a crash loses it.

@@ -135,7 +135,7 @@ function localKeep(storage) {
       // What a run depends on, as text: a new rev when it changes.
       const runText = () => { const s = state(); return JSON.stringify([s.files, s.entry, s.controls, s.links || {}]); };
       let rev = base?.rev || 0;
-      let last = base ? runText() : "";
+      let last = runText();
       const write = () => {
         const text = runText();
         if (text !== last) rev++;

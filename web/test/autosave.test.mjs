@@ -78,7 +78,7 @@ test("saves are coalesced, write one file per edit, and get a new rev", async ()
   await timers.advance(quietMs);
   assert.equal(db.saves.length, 1);
   assert.equal(db.saves[0].put.length, 51, "the first save writes every file");
-  assert.equal(db.saves[0].rev, 1);
+  assert.equal(db.saves[0].rev, 0, "the state it was made with is rev 0");
   // Typing: a key every 50 ms for a second and a half is one or two saves,
   // each of the one file typed in.
   for (let i = 0; i < 30; i++) {
@@ -92,9 +92,9 @@ test("saves are coalesced, write one file per edit, and get a new rev", async ()
   for (const x of typed) assert.deepEqual(x.put, ["main.jsonnet"]);
   assert.equal(db.files.get("w1/main.jsonnet").v, 1 + typed.length);
   assert.equal(db.files.get("w1/lib/f3.libsonnet").v, 1);
-  assert.equal(sv.rev, 31);
-  assert.equal(db.meta.get("w1").rev, 31);
-  assert.equal(listed.at(-1), 31, "the list has the rev that was saved");
+  assert.equal(sv.rev, 30, "a rev per change");
+  assert.equal(db.meta.get("w1").rev, 30);
+  assert.equal(listed.at(-1), 30, "the list has the rev that was saved");
   // A removed file's record goes; a change of the open file alone saves
   // but is not a new rev (a run of the workspace is the same).
   delete s.files["lib/f0.libsonnet"];
@@ -150,14 +150,14 @@ test("the journal holds what is not on disk, and is dropped once it is", async (
   sv.journal();
   const j = JSON.parse(storage.getItem(journalKey("w")));
   assert.deepEqual(Object.keys(j.put), ["b.libsonnet"]);
-  assert.equal(j.rev, 2);
+  assert.equal(j.rev, 1);
   // The next page reads the store and lays the journal over it.
-  const loaded = { rev: 1, state: state({ "a.jsonnet": "A", "b.libsonnet": "B" }) };
+  const loaded = { rev: 0, state: state({ "a.jsonnet": "A", "b.libsonnet": "B" }) };
   const got = withJournal(loaded, storage.getItem(journalKey("w")));
-  assert.equal(got.rev, 2);
+  assert.equal(got.rev, 1);
   assert.deepEqual({ ...got.state.files }, { "a.jsonnet": "A", "b.libsonnet": "B2" });
   // An older journal, a damaged one, or one naming a file neither has: the store's.
-  assert.equal(withJournal({ ...loaded, rev: 2 }, storage.getItem(journalKey("w"))).state, loaded.state);
+  assert.equal(withJournal({ ...loaded, rev: 1 }, storage.getItem(journalKey("w"))).state, loaded.state);
   for (const junk of ["{", "null", JSON.stringify({ rev: 9, meta: { paths: [["x", 1]] }, put: {} })]) {
     assert.equal(withJournal(loaded, junk), loaded, junk);
   }
@@ -169,4 +169,18 @@ test("the journal holds what is not on disk, and is dropped once it is", async (
   sv.touch();
   await sv.flush();
   assert.equal(storage.getItem(journalKey("w")), null);
+});
+
+test("a touch without a change keeps the rev (the page's save at start-up)", async () => {
+  const db = mapStore();
+  const timers = fakeTimers();
+  const s = state({ "a.jsonnet": "A2" });
+  // What the store holds is older than the state (a journal was laid over it).
+  const base = { rev: 4, versions: new Map([["a.jsonnet", 3]]), texts: new Map([["a.jsonnet", "A"]]), rest: null };
+  const sv = saver(db, "w", { ...base, rev: 5 }, { state: () => s, storage: memoryStorage(), ...timers });
+  sv.touch();
+  await sv.flush();
+  assert.equal(sv.rev, 5, "the state is the journal's rev");
+  assert.deepEqual(db.saves.at(-1), { put: ["a.jsonnet"], removed: [], rev: 5 });
+  assert.equal(db.files.get("w/a.jsonnet").v, 4);
 });
