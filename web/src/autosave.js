@@ -134,6 +134,7 @@ export function saver(db, id, base, deps) {
   let inFlight = null; // the save being written
   let again = false; // a change came while it was
   let failed = false; // the last save did not get to disk
+  let touches = { n: 0, ms: 0, maxMs: 0 }; // what touch() cost since the last save began
   let waiting = []; // flush()'s promises, resolved when nothing is left to write
   // The state as it was when rev was given (its files' texts and what a
   // run depends on besides them): a change that makes a run differ from
@@ -169,7 +170,10 @@ export function saver(db, id, base, deps) {
     const after = { texts: new Map(Object.keys(s.files).map((p) => [p, s.files[p]])), versions: d.versions, rest: restOf(s), rev: r };
     let bytes = 0;
     for (const { text } of d.put.values()) bytes += text.length;
-    const mark = { files: d.put.size, removed: d.removed.length, bytes, diffMs: performance.now() - t0 };
+    // The measure's detail: what was written, the time spent finding it,
+    // and what the changes it saves cost the page's thread when made.
+    const mark = { files: d.put.size, removed: d.removed.length, bytes, diffMs: performance.now() - t0, touches };
+    touches = { n: 0, ms: 0, maxMs: 0 };
     since = 0;
     failed = false;
     listed(r);
@@ -235,6 +239,7 @@ export function saver(db, id, base, deps) {
      * scheduled.
      */
     touch() {
+      const t0 = performance.now();
       const s = state();
       const paths = Object.keys(s.files);
       if (paths.length !== seen.texts.size || paths.some((p) => seen.texts.get(p) !== s.files[p]) || runPart(restOf(s)) !== seen.run) {
@@ -245,6 +250,10 @@ export function saver(db, id, base, deps) {
       // Until the save is on disk, a small change is in the journal too,
       // so that not even a crash loses it.
       writeJournal(journalMax);
+      const ms = performance.now() - t0;
+      touches.n++;
+      touches.ms += ms;
+      touches.maxMs = Math.max(touches.maxMs, ms);
     },
     /**
      * flush starts the save of the changes touch() was told of now; it
