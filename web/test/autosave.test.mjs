@@ -184,3 +184,30 @@ test("a touch without a change keeps the rev (the page's save at start-up)", asy
   assert.deepEqual(db.saves.at(-1), { put: ["a.jsonnet"], removed: [], rev: 5 });
   assert.equal(db.files.get("w/a.jsonnet").v, 4);
 });
+
+test("without IndexedDB, workspaces are kept whole in localStorage, as before", async () => {
+  const { openKeep } = await import("../src/keep.js");
+  const ws = await import("../src/workspaces.js");
+  const storage = memoryStorage();
+  const keep = await openKeep({ storage, idb: undefined });
+  assert.equal(keep.kind, "localStorage");
+  const s = state({ "a.jsonnet": "{}" });
+  const reports = [];
+  const sv = keep.saverFor("w1", () => s, null, { report: (ok) => reports.push(ok) });
+  sv.touch();
+  assert.deepEqual(reports, [true], "saved at once");
+  s.files["a.jsonnet"] = "{ a: 1 }";
+  sv.touch();
+  assert.equal(sv.rev, 1);
+  const back = await keep.read("w1");
+  assert.equal(back.state.files["a.jsonnet"], "{ a: 1 }");
+  assert.equal(back.base.rev, 1);
+  assert.equal(ws.list(storage)[0].rev, 1, "the list has the rev, for the boot script");
+  const session = memoryStorage();
+  assert.equal((await keep.starting(session)).id, "w1");
+  // A full storage is reported, not thrown.
+  const full = await openKeep({ storage: memoryStorage({ full: true }), idb: undefined });
+  const failed = [];
+  full.saverFor("w2", () => s, null, { report: (ok) => failed.push(ok) }).touch();
+  assert.deepEqual(failed, [false]);
+});
