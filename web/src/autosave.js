@@ -187,7 +187,7 @@ export function saver(db, id, base, deps) {
       // Out of room: drop an older workspace and try again, as long as
       // that frees some; else say so, and keep the change for the next
       // touch or flush.
-      if (await makeRoom().catch(() => false)) return null;
+      if (err?.name === "QuotaExceededError" && await makeRoom().catch(() => false)) return null;
       failed = true;
       report(false, err);
       return false;

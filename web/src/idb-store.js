@@ -99,12 +99,16 @@ function store(db) {
      * it reads what it wrote.
      */
     save(ws, { put, removed, meta }) {
-      const tx = db.transaction(["meta", "files"], "readwrite");
-      const files = tx.objectStore("files");
-      for (const [path, { text, v }] of put) files.put({ ws, path, text, v });
-      for (const path of removed) files.delete([ws, path]);
-      tx.objectStore("meta").put({ ws, ...meta });
-      return done(tx);
+      try {
+        const tx = db.transaction(["meta", "files"], "readwrite");
+        const files = tx.objectStore("files");
+        for (const [path, { text, v }] of put) files.put({ ws, path, text, v });
+        for (const path of removed) files.delete([ws, path]);
+        tx.objectStore("meta").put({ ws, ...meta });
+        return done(tx);
+      } catch (err) {
+        return Promise.reject(err); // the database was closed (another tab upgrades it)
+      }
     },
 
     /**
@@ -133,10 +137,14 @@ function store(db) {
 
     /** remove deletes workspace ws and its files. */
     remove(ws) {
-      const tx = db.transaction(["meta", "files"], "readwrite");
-      tx.objectStore("files").delete(filesOf(ws));
-      tx.objectStore("meta").delete(ws);
-      return done(tx);
+      try {
+        const tx = db.transaction(["meta", "files"], "readwrite");
+        tx.objectStore("files").delete(filesOf(ws));
+        tx.objectStore("meta").delete(ws);
+        return done(tx);
+      } catch (err) {
+        return Promise.reject(err);
+      }
     },
 
     /** ids resolves to the ids of the workspaces kept here. */
