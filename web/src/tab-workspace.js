@@ -2,10 +2,10 @@
 // switches it. Each tab edits one of the workspaces kept in this browser
 // (workspaces.js, keep.js), which it has claimed; it keeps the page state,
 // saves it (autosave.js: a while after each change, and at once when the
-// page goes away), and goes to another: a gallery example or a link (a new workspace,
-// saved once it is changed, so looking at examples does not push your
-// own workspaces out), or a kept one from the menu, or back to the one it
-// left last ("Restore previous workspace").
+// page goes away), and goes to another: a gallery example or a link (a
+// new workspace, saved once it is changed, so looking at examples does
+// not push your own workspaces out), or a kept one from the menu, or back
+// to the one it left last ("Restore previous workspace").
 import * as store from "./state.js";
 import * as ws from "./workspaces.js";
 import { examples, exampleByName } from "./examples.js";
