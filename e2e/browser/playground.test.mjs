@@ -457,10 +457,21 @@ test("two tabs keep their own workspaces", async () => {
   // A workspace left out of the list (two tabs saving at once) is listed
   // again, as a recent one, by the next page that starts: here the first
   // tab's, which no tab has open.
-  const lost = await fourth.evaluate(() => {
+  const lost = await fourth.evaluate(async () => {
+    // The workspaces' files are in IndexedDB (keep.js), their list in localStorage.
+    const db = await new Promise((resolve, reject) => {
+      const r = indexedDB.open("kubecfg-playground");
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const files = await new Promise((resolve) => {
+      const r = db.transaction("files").objectStore("files").getAll();
+      r.onsuccess = () => resolve(r.result);
+    });
+    db.close();
+    const id = files.find((f) => f.text.includes("from-a-again")).ws;
     const k = "kubecfg-playground/workspaces";
     const kept = JSON.parse(localStorage.getItem(k));
-    const id = kept.find((x) => localStorage.getItem(`kubecfg-playground/workspace/${x.id}`).includes("from-a-again")).id;
     localStorage.setItem(k, JSON.stringify(kept.filter((x) => x.id !== id)));
     return id;
   });

@@ -4,7 +4,7 @@
 // folders dropped on the editor.
 import { fileTabs, tabKeys } from "./tabs.js";
 import { fileTree, tabPaths, manyFiles } from "./file-tree.js";
-import { fileMap, blankControls } from "./state.js";
+import { fileMap, blankControls, normalize } from "./state.js";
 import { lazy } from "./lazy.js";
 
 // Opening and downloading archives, and the rule of a path: chunks loaded
@@ -20,6 +20,24 @@ export function freeName(files) {
     const name = `lib${i === 1 ? "" : i}.libsonnet`;
     if (!Object.hasOwn(files, name)) return name;
   }
+}
+
+/**
+ * downloaded is the state a playground download holds, as readOpened read
+ * it (its files, entry and settings).
+ */
+export function downloaded(opened) {
+  const files = fileMap(opened.files);
+  return normalize({ files, entry: opened.entry, active: opened.entry, controls: opened.settings.controls, links: opened.settings.links, example: "" });
+}
+
+/**
+ * sameWorkspace tells whether two states hold the same files (in any
+ * order: a zip holds them in path order), entry, controls and links.
+ */
+export function sameWorkspace(a, b) {
+  const key = (s) => JSON.stringify([Object.entries(s.files).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0)), s.entry, s.controls, s.links || {}]);
+  return key(a) === key(b);
 }
 
 /** download offers content to the user as a file called name. */
@@ -188,15 +206,26 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   }
 
   async function addDroppedFiles(fileList) {
+    const items = [...fileList]; // an input's FileList empties when it is reset
     let open, opened;
     try {
       open = await opener();
-      opened = await open.readOpened(fileList);
+      opened = await open.readOpened(items);
     } catch (err) {
       tell(`Could not open the files: ${err.message}`, true);
       return;
     }
     const s = state();
+    // One of the playground's own downloads opens as the workspace it
+    // holds, exactly (unless it is this one), as a new workspace.
+    if (items.length === 1 && opened.settings && opened.files.size) {
+      const next = downloaded(opened);
+      if (!sameWorkspace(next, s)) {
+        const skipped = opened.skipped.length ? ` ${open.openedMessage({ skipped: opened.skipped }).replace(/^Opened nothing\. /, "")}` : "";
+        await newWorkspace(next, `Opened ${items[0].name}: ${opened.files.size} file${opened.files.size === 1 ? "" : "s"}, the entry ${next.entry}, search paths, links and settings as downloaded.${skipped} Your previous workspace is kept: “Restore previous workspace”.`);
+        return;
+      }
+    }
     const added = [];
     const differing = [];
     let unchanged = 0;
@@ -236,23 +265,25 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
   });
   // The files are copied out of the input before it is emptied.
   els.input.addEventListener("change", (e) => { addDroppedFiles([...e.target.files]); e.target.value = ""; });
-  // The workspace as it is at the click, whenever the chunks come.
+  // The workspace as it is at the click, whenever the chunks come. The
+  // downloads hold the state's settings and links in their comment
+  // (open.js archiveComment), so that they reopen exactly.
   els.txtar.addEventListener("click", async () => {
     const s = state();
-    const [files, entry, cmd] = [fileMap(s.files), s.entry, command()];
+    const [files, entry, cmd, settings] = [fileMap(s.files), s.entry, command(), { controls: s.controls, links: s.links }];
     try {
       const [{ encodeTxtar }, { archiveComment }] = await Promise.all([txtar(), opener()]);
-      download("workspace.txtar", encodeTxtar(files, archiveComment(entry, cmd)));
+      download("workspace.txtar", encodeTxtar(files, archiveComment(entry, cmd, settings)));
     } catch (err) {
       tell(`Could not make the .txtar: ${err.message}`, true);
     }
   });
   els.zip.addEventListener("click", async () => {
     const s = state();
-    const [files, entry, when] = [fileMap(s.files), s.entry, new Date()];
+    const [files, entry, cmd, settings, when] = [fileMap(s.files), s.entry, command(), { controls: s.controls, links: s.links }, new Date()];
     try {
       const [{ encodeZip }, { archiveComment }] = await Promise.all([zip(), opener()]);
-      download("workspace.zip", encodeZip(files, when, archiveComment(entry)), "application/zip");
+      download("workspace.zip", encodeZip(files, when, archiveComment(entry, cmd, settings)), "application/zip");
     } catch (err) {
       tell(`Could not make the zip: ${err.message}`, true);
     }

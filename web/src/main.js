@@ -12,6 +12,7 @@ import { createEditor, createOutput } from "./editor.js";
 import { exprEditor } from "./expr-editor.js";
 import { Runner, seconds, stoppedSentence } from "./runner.js";
 import * as ws from "./workspaces.js";
+import { openKeep } from "./keep.js";
 import { statusLine } from "./status.js";
 import { tabWorkspace } from "./tab-workspace.js";
 import { filesPane, download } from "./files.js";
@@ -133,7 +134,7 @@ const traced = provenance({ bar: $("trace") }, {
 });
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
-  state, editor, output, status, features, openFile: files.openFile, traced,
+  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp,
 });
 
 addEventListener("pagehide", run.saveNow);
@@ -201,9 +202,11 @@ function bind() {
 
 async function start() {
   bind();
-  ws.adoptOldBackup();
-  ws.adoptOrphans();
-  const start0 = ws.starting();
+  // The saved workspaces: IndexedDB, file by file (or localStorage). The
+  // boot script has painted a saved answer already, without waiting here.
+  const keep = await openKeep();
+  workspace.use(keep);
+  const start0 = await keep.starting();
   const init = await initialState(start0);
   // This tab's workspace: the one it starts on, unless another tab has it
   // (then a copy), or a new one for a link or an example, which leaves
@@ -229,7 +232,7 @@ async function start() {
     workspace.previous = start0.id;
     init.why += " Your workspace is kept: “Restore previous workspace”.";
   }
-  workspace.enter(id, release, init.s);
+  workspace.enter(id, release, init.s, id === start0?.id ? start0.base : null);
   // A link's or an example's workspace is saved once you change it, so
   // opening links does not push your own workspaces out.
   if (!init.replaces) held.then(workspace.save);

@@ -29,11 +29,28 @@ export function pathProblem(name) {
 
 /**
  * archiveComment is the comment of the playground's downloads: it names
- * the entry, for archiveEntry to read back, and the command line if any.
+ * the entry, for archiveEntry to read back; the shell commands that give
+ * the CLI the same workspace, when it is unpacked (its links, which an
+ * archive does not hold as links, then the command line, which has the
+ * search paths); and the settings ({ controls, links }: the state's
+ * search paths, flags and the rest of its controls, and links), for
+ * archiveSettings to read back, so that a download reopens exactly.
  */
-export function archiveComment(entry, command = "") {
-  return `kubecfg playground workspace; entry: ${entry}\n${command ? `$ ${command}\n` : ""}`;
+export function archiveComment(entry, command = "", settings = null) {
+  let out = `kubecfg playground workspace; entry: ${entry}\n`;
+  for (const [path, target] of Object.entries(settings?.links || {})) {
+    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    out += `$ ${dir ? `mkdir -p ${shellWord(dir)} && ` : ""}ln -s ${shellWord(target)} ${shellWord(path)}\n`;
+  }
+  if (command) out += `$ ${command}\n`;
+  if (settings) out += `${settingsLabel}${JSON.stringify({ controls: settings.controls, links: settings.links || {} })}\n`;
+  return out;
 }
+
+const settingsLabel = "playground settings: ";
+
+// shellWord quotes s for a POSIX shell, when it needs it.
+const shellWord = (s) => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
 
 /**
  * archiveEntry reads the entry an archive's comment names, as
@@ -44,10 +61,31 @@ export function archiveEntry(comment) {
 }
 
 /**
+ * archiveSettings reads the settings an archive's comment holds, as
+ * archiveComment writes them: { controls, links } (links only to
+ * strings), or null when it holds none or they are damaged.
+ */
+export function archiveSettings(comment) {
+  const line = comment.split("\n").find((l) => l.startsWith(settingsLabel));
+  if (!line) return null;
+  try {
+    const v = JSON.parse(line.slice(settingsLabel.length));
+    if (!isObject(v?.controls)) return null;
+    const links = Object.fromEntries(Object.entries(isObject(v.links) ? v.links : {}).filter(([p, t]) => typeof t === "string" && !pathProblem(p)));
+    return { controls: v.controls, links };
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+
+/**
  * readOpened reads items (File-like: name, size, arrayBuffer()) into
- * { files, entry, skipped }, opening at most maxFiles files of maxBytes in
- * all. files is a Map of path → text in the order found; entry is the
- * entry the last archive that names one among its own files names, or "";
+ * { files, entry, settings, skipped }, opening at most maxFiles files of
+ * maxBytes in all. files is a Map of path → text in the order found; entry
+ * is the entry the last archive that names one among its own files names,
+ * or ""; settings, that archive's settings (archiveSettings) or null;
  * skipped lists { name, why } for what was left out (an archive's files
  * are named "archive: path").
  */
@@ -55,6 +93,7 @@ export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = ma
   const files = new Map();
   const skipped = [];
   let entry = "";
+  let settings = null;
   let used = 0;
   const text = (shown, data) => {
     try {
@@ -101,7 +140,10 @@ export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = ma
         used += f.data.length;
       }
       const named = archiveEntry(zip.comment);
-      if (named && zip.files.some((f) => f.name === named) && files.has(named)) entry = named;
+      if (named && zip.files.some((f) => f.name === named) && files.has(named)) {
+        entry = named;
+        settings = archiveSettings(zip.comment);
+      }
       continue;
     }
     used += bytes.length;
@@ -120,9 +162,12 @@ export async function readOpened(items, { maxBytes = maxOpenBytes, maxFiles = ma
     }
     for (const [path, t] of Object.entries(archive.files)) add(`${item.name}: ${path}`, path, t);
     const named = archiveEntry(archive.comment);
-    if (named && Object.hasOwn(archive.files, named) && files.has(named)) entry = named;
+    if (named && Object.hasOwn(archive.files, named) && files.has(named)) {
+      entry = named;
+      settings = archiveSettings(archive.comment);
+    }
   }
-  return { files, entry, skipped };
+  return { files, entry, settings, skipped };
 }
 
 /** maxListed is how many of the files left out the status line names. */

@@ -29,8 +29,10 @@ function firstLine(resp) {
  * the trace's marks (provenance.js), told of each answer shown. els.stop,
  * when given, is the Stop button: shown while a run has taken a second;
  * els.progress, the engine's download shown in an empty output pane.
+ * stamp() names the state a request is made from ({ id, rev }:
+ * tab-workspace.js), saved with its answer for the boot script.
  */
-export function results(els, { state, editor, output, status, features, openFile, traced }) {
+export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -40,6 +42,7 @@ export function results(els, { state, editor, output, status, features, openFile
   let showing = "";
   let unsaved = null;
   let saveTimer = 0;
+  const stamps = new WeakMap(); // request → the stamp of the state it was made from
 
   // schedule runs the workspace as soon as this turn of the event loop is
   // over (changes made together run once). There is no debounce: the
@@ -57,6 +60,7 @@ export function results(els, { state, editor, output, status, features, openFile
     clearTimeout(timer);
     if (!runner) return; // start() runs the workspace once it has made the runner
     const request = store.toRequest(state(), runner.version);
+    stamps.set(request, stamp());
     runner.setLimit(limitMs());
     if (engineReady) status.run("Evaluating…", false, { keep: true });
     else if (!lastResponse) {
@@ -132,14 +136,14 @@ export function results(els, { state, editor, output, status, features, openFile
   }
 
   function saveLater(request, resp) {
-    unsaved = { build: runner.build(), request, resp };
+    unsaved = { build: runner.build(), request, resp, stamp: stamps.get(request) };
     clearTimeout(saveTimer);
     saveTimer = setTimeout(saveNow, 1000);
   }
 
   function saveNow() {
     clearTimeout(saveTimer);
-    if (unsaved) saveResult(unsaved.build, unsaved.request, unsaved.resp);
+    if (unsaved) saveResult(unsaved.build, unsaved.request, unsaved.resp, undefined, unsaved.stamp);
     unsaved = null;
   }
 

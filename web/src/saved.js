@@ -13,8 +13,7 @@
 // same engine when the site was built (scripts/prerender.mjs) and kept in
 // the page, for a first visit.
 
-import { toRequest } from "./state.js";
-import { starting } from "./workspaces.js";
+import { list, tabWorkspace } from "./workspaces.js";
 
 const storageKey = "kubecfg-playground/last-result";
 
@@ -34,11 +33,13 @@ export const maxChars = 1 << 20;
 /**
  * saveResult keeps response as the answer to request from the engines of
  * build; it reports whether it did (storage full or off, or an answer past
- * maxChars, is not kept, and a smaller older one is dropped).
+ * maxChars, is not kept, and a smaller older one is dropped). stamp ({ id,
+ * rev }: tab-workspace.js) names the workspace and the edit of it that the
+ * request was made from, for firstAnswer.
  */
-export function saveResult(build, request, response, storage = globalThis.localStorage) {
+export function saveResult(build, request, response, storage = globalThis.localStorage, stamp = null) {
   try {
-    const text = JSON.stringify({ build, request: requestKey(request), response });
+    const text = JSON.stringify({ build, request: requestKey(request), response, stamp });
     if (text.length > maxChars) {
       storage.removeItem(storageKey);
       return false;
@@ -109,22 +110,31 @@ export const prerenderedRecord = (request, response) => ({ request: requestKey(r
  * snippet path (the only starts it can tell without the network or
  * decompression): for the first example (no saved workspace), "build",
  * the page's prerendered answer; for the saved workspace the tab starts on
- * (workspaces.js, starting), when the engines of build saved a successful
- * answer to it, { source, output, paths, entry, active }: the active
- * file's text, the answer, and the tabs; else null. main.js makes the same
- * choice from the same storage and replaces what was painted (when another
- * tab has that workspace, main.js starts on a copy: the same files).
+ * (the tab's own, else the most recently saved: workspaces.js's list),
+ * when the engines of build saved a successful answer to the edit of it
+ * that the list says is saved (its rev), { source, output, paths, entry,
+ * active }: the open file's text, the answer, and the tabs, all read from
+ * the saved answer's request, so that this paint waits on no IndexedDB;
+ * else null. main.js makes the same choice once it has read the
+ * workspace, and replaces what was painted (when another tab has that
+ * workspace, main.js starts on a copy: the same files).
  */
 export function firstAnswer(build, loc = globalThis.location, storage = undefined, session = undefined) {
   if (loc.hash.length > 1 || /\/s\/[^/]+$/.test(loc.pathname)) return null;
   try {
     storage ??= globalThis.localStorage;
     session ??= globalThis.sessionStorage;
-    const s = starting(storage, session)?.state; // a damaged one is no workspace, as in main.js
-    if (!s) return "build";
-    const r = savedResult(build, toRequest(s, ""), storage);
+    const kept = list(storage); // a damaged one is no workspace, as in main.js
+    if (!kept.length) return "build";
+    const own = tabWorkspace(session);
+    const x = kept.find((y) => y.id === own) || kept[0];
+    const s = JSON.parse(storage.getItem(storageKey));
+    const r = s && s.build === build && s.stamp?.id === x.id && Number.isInteger(x.rev) && s.stamp.rev === x.rev ? asResponse(s.response) : null;
     if (!r || r.exitCode !== 0) return null;
-    return { source: s.files[s.active], output: r.output, paths: Object.keys(s.files), entry: s.entry, active: s.active };
+    const req = JSON.parse(s.request);
+    const active = Object.hasOwn(req.files, x.active) ? x.active : req.entry;
+    if (typeof req.files[active] !== "string") return null;
+    return { source: req.files[active], output: r.output, paths: Object.keys(req.files), entry: req.entry, active };
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 // The page's state: the workspace (files, entry, the open tab) and the
 // controls (the CLI's flags). toRequest turns it into the envelope that
-// kubecfg.run takes; workspaces.js keeps it in localStorage so nothing
-// typed is lost.
+// kubecfg.run takes; keep.js keeps it in this browser (IndexedDB, file
+// by file) so nothing typed is lost.
 
 /**
  * fileMap copies a map of files (path → text) into an object without a

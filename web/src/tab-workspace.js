@@ -1,10 +1,11 @@
 // This tab's workspace on the playground page, and the Example menu that
 // switches it. Each tab edits one of the workspaces kept in this browser
-// (workspaces.js), which it has claimed; it keeps the page state, saves
-// it, and goes to another: a gallery example or a link (a new workspace,
-// saved once it is changed, so looking at examples does not push your
-// own workspaces out), or a kept one from the menu, or back to the one it
-// left last ("Restore previous workspace").
+// (workspaces.js, keep.js), which it has claimed; it keeps the page state,
+// saves it (autosave.js: a while after each change, and at once when the
+// page goes away), and goes to another: a gallery example or a link (a
+// new workspace, saved once it is changed, so looking at examples does
+// not push your own workspaces out), or a kept one from the menu, or back
+// to the one it left last ("Restore previous workspace").
 import * as store from "./state.js";
 import * as ws from "./workspaces.js";
 import { examples, exampleByName } from "./examples.js";
@@ -28,6 +29,11 @@ export function workspaceLabel(x, now = new Date()) {
  */
 export function tabWorkspace(els, { editor, render, changed, tell }) {
   let state = null;
+  // Where workspaces are kept (keep.js; set by use()), and the saver of
+  // this one, with how its last save ended.
+  let keep = null;
+  let saving = null;
+  let saveOk = true;
   // The workspace's id, the function that gives it up, the ids open in
   // other tabs (which saving never drops), and the workspace this tab
   // left last, which "Restore previous workspace" goes back to.
@@ -41,22 +47,43 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
   const recentGroup = document.createElement("optgroup");
   recentGroup.label = "Your other workspaces";
 
-  function save() {
-    return ws.write(id, state, { held });
+  const failed = "Could not save the workspace in this browser (storage full or off): download it as .txtar to keep it.";
+  function report(ok) {
+    if (!ok && saveOk) tell(failed, true);
+    saveOk = ok;
   }
 
-  // enter makes next, which this tab has claimed (give gives it up), the
-  // tab's workspace, with the state next; the workspace it leaves stays
-  // kept, and becomes the previous one when it was ever saved.
-  function enter(nextId, give, next) {
-    if (id && ws.read(id)) previous = id;
+  // save notes a change, which is saved a moment later; it reports whether
+  // the saves so far went well.
+  function save() {
+    saving?.touch();
+    return saveOk;
+  }
+
+  // The page going away gets what is not saved yet written at once.
+  const away = () => saving?.journal();
+  addEventListener("pagehide", away);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") away(); });
+
+  /**
+   * enter makes next, which this tab has claimed (give gives it up), the
+   * tab's workspace, with the state next; base is what the keep holds of
+   * it (keep.js read; null for a new one). The workspace it leaves stays
+   * kept (its last changes are saved), and becomes the previous one when
+   * it was ever saved.
+   */
+  function enter(nextId, give, next, base = null) {
+    if (saving) keep.leave(id, saving);
+    if (id && ws.list().some((x) => x.id === id)) previous = id;
     els.restore.hidden = !previous || previous === nextId;
     release();
     release = give;
     id = nextId;
     ws.setTabWorkspace(nextId);
     for (const p of Object.keys(state?.files || {})) editor.forget(p);
-    state = store.normalize(next);
+    const mine = store.normalize(next);
+    state = mine;
+    saving = keep.saverFor(nextId, () => mine, base, { held: () => held, report });
     for (const p of Object.keys(state.files)) editor.forget(p);
     render();
     renderRecent();
@@ -68,7 +95,7 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
    */
   async function newWorkspace(next, why) {
     const claimed = await ws.claimNew();
-    enter(claimed.id, claimed.release, next);
+    enter(claimed.id, claimed.release, next, null);
     changed({ keep: false });
     if (why) tell(why);
   }
@@ -85,7 +112,8 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
    * tab has it; why is what the status line says.
    */
   async function switchTo(target, why = "") {
-    const next = ws.read(target);
+    const kept = await keep.read(target);
+    const next = kept?.state;
     const x = ws.list().find((y) => y.id === target);
     const name = x ? workspaceLabel(x) : "";
     if (!next) {
@@ -99,7 +127,7 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
       tell(`That workspace${name ? ` (${name})` : ""} is open in another tab: switch to that tab to edit it.`, true);
       return;
     }
-    enter(target, give, next);
+    enter(target, give, next, kept.base);
     changed();
     tell(why || `Switched to your workspace ${name}. The one you left is kept in the Example menu.`);
   }
@@ -125,7 +153,7 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
       if (sel.value === "") {
         // "(your workspace)": back to the workspace this tab left for an
         // example or a link, when one is kept.
-        if (previous && ws.read(previous)) {
+        if (previous && ws.list().some((x) => x.id === previous)) {
           switchTo(previous, "Restored your workspace.");
           return;
         }
@@ -151,8 +179,17 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
     set previous(v) { previous = v; },
     /** setHeld records the workspaces open in other tabs, which saving keeps. */
     setHeld(ids) { held = ids; },
-    /** save writes the workspace to this browser's storage; false when it could not. */
+    /** use sets where workspaces are kept (keep.js openKeep), before enter. */
+    use(k) { keep = k; },
+    /**
+     * stamp names the state as it is now: { id, rev } (the workspace and
+     * its edit, autosave.js), for a saved answer to say what it answers.
+     */
+    get stamp() { return { id, rev: saving?.rev ?? 0 }; },
+    /** save notes a change of the workspace, saved a moment later; false when saving failed. */
     save,
+    /** flush saves now what is not saved yet; it resolves to whether it went to disk. */
+    flush: () => saving?.flush() ?? Promise.resolve(true),
     enter,
     newWorkspace,
     switchTo,

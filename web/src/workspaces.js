@@ -1,6 +1,8 @@
 // The workspaces kept in this browser. Each tab of the playground edits a
-// workspace of its own, saved in localStorage on every change, so two tabs
-// never write over each other's work:
+// workspace of its own, so two tabs never write over each other's work.
+// Their list (the index) is kept here, in localStorage; their contents are
+// kept file by file in IndexedDB (keep.js, idb-store.js, autosave.js), or,
+// where a browser has no IndexedDB, here too, whole, on every change:
 //
 //   - A reloaded tab keeps its workspace (its id is in sessionStorage).
 //   - A new tab continues the most recently saved workspace, unless another
@@ -37,7 +39,13 @@ export function newId() {
   return toBase64url(crypto.getRandomValues(new Uint8Array(9)));
 }
 
-const summary = (id, at, s) => ({ id, at, entry: s.entry, count: Object.keys(s.files).length });
+// An index entry; rev, when known, is the edit of the workspace last
+// saved (autosave.js), which the boot script matches with a saved answer.
+// The open file (active) is there for the boot script too.
+const summary = (id, at, s, rev) => ({
+  id, at, entry: s.entry, count: Object.keys(s.files).length,
+  ...(Number.isInteger(rev) ? { rev, active: s.active } : {}),
+});
 
 /**
  * list returns the kept workspaces, the most recently saved first, as
@@ -78,7 +86,7 @@ export function read(id, storage = globalThis.localStorage) {
  * (the ids open in other tabs). It reports whether the workspace was
  * saved; when it was not, nothing else was dropped either.
  */
-export function write(id, state, { storage = globalThis.localStorage, now = Date.now(), held = new Set() } = {}) {
+export function write(id, state, { storage = globalThis.localStorage, now = Date.now(), held = new Set(), rev } = {}) {
   let others = list(storage).filter((x) => x.id !== id);
   const droppable = () => others.findLast((x) => !held.has(x.id));
   const dropped = [];
@@ -111,10 +119,108 @@ export function write(id, state, { storage = globalThis.localStorage, now = Date
     while (others.length >= maxKept && droppable()) drop(droppable());
     // The index is small; if even it does not fit, the workspace is still
     // saved, and its tab finds it by its id.
-    put(indexKey, JSON.stringify([summary(id, now, state), ...others]));
+    put(indexKey, JSON.stringify([summary(id, now, state, rev), ...others]));
     return true;
   } catch {
     return false; // no storage at all (a SecurityError)
+  }
+}
+
+/**
+ * note lists workspace id (kept elsewhere: IndexedDB) as the most recently
+ * saved, with rev, and drops from the list the oldest past maxKept, never
+ * id or one in held. It returns the ids it dropped, whose contents the
+ * caller deletes.
+ */
+export function note(id, state, { storage = globalThis.localStorage, now = Date.now(), held = new Set(), rev } = {}) {
+  const others = list(storage).filter((x) => x.id !== id);
+  const dropped = [];
+  for (let i = others.length - 1; i >= 0 && others.length >= maxKept; i--) {
+    if (held.has(others[i].id)) continue;
+    dropped.push(others[i].id);
+    others.splice(i, 1);
+  }
+  try {
+    storage.setItem(indexKey, JSON.stringify([summary(id, now, state, rev), ...others]));
+  } catch {
+    return []; // the list stays as it was; so do the workspaces
+  }
+  return dropped;
+}
+
+/**
+ * unlist takes the oldest workspace that is neither keep nor in held out
+ * of the list, to make room; it returns its id, or "" when there is none.
+ */
+export function unlist(keep, held = new Set(), storage = globalThis.localStorage) {
+  const xs = list(storage);
+  const x = xs.findLast((y) => y.id !== keep && !held.has(y.id));
+  if (!x) return "";
+  try {
+    storage.setItem(indexKey, JSON.stringify(xs.filter((y) => y !== x)));
+  } catch {
+    return "";
+  }
+  return x.id;
+}
+
+/**
+ * listAgain adds the workspaces of ids (kept elsewhere, each with its
+ * state) that the list lost, first, as recent as the newest listed one.
+ */
+export function listAgain(found, storage = globalThis.localStorage) {
+  try {
+    const kept = list(storage);
+    const known = new Set(kept.map((x) => x.id));
+    const add = found.filter((f) => validId(f.id) && !known.has(f.id)).map((f) => summary(f.id, kept[0]?.at || 0, f.state, f.rev));
+    if (add.length) storage.setItem(indexKey, JSON.stringify([...add, ...kept]));
+  } catch {
+    // No room (or no storage): they stay as they are, for the next visit.
+  }
+}
+
+/**
+ * stored lists the workspaces whose contents are kept in localStorage
+ * (all of them, in a browser without IndexedDB; before it, the ones to
+ * move there), as [{ id, state }].
+ */
+export function stored(storage = globalThis.localStorage) {
+  const out = [];
+  try {
+    const ids = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key === itemKey(legacyId)) ids.push(legacyId);
+      else if (key?.startsWith(itemPrefix)) ids.push(key.slice(itemPrefix.length));
+    }
+    for (const id of ids) {
+      const s = read(id, storage);
+      if (s) out.push({ id, state: s });
+    }
+  } catch {
+    // no storage
+  }
+  return out;
+}
+
+/** unstore removes workspace id's contents from localStorage (it moved to IndexedDB). */
+export function unstore(id, storage = globalThis.localStorage) {
+  try { storage.removeItem(itemKey(id)); } catch { /* no storage */ }
+}
+
+/**
+ * keepList writes the list as it is read now, so that it outlives the
+ * legacy workspace it may be made from (list() reads the builds before
+ * several workspaces from their one key).
+ */
+export function keepList(storage = globalThis.localStorage) {
+  try {
+    if (storage.getItem(indexKey) === null) {
+      const xs = list(storage);
+      if (xs.length) storage.setItem(indexKey, JSON.stringify(xs));
+    }
+  } catch {
+    // no storage
   }
 }
 

@@ -312,14 +312,22 @@ test("what the boot script paints first", async (t) => {
   await t.test("a saved workspace with its saved answer: both", () => {
     const storage = memoryStorage();
     const ws = st.normalize({ files: { "a.jsonnet": "{}\n", "b.libsonnet": "{ b: 1 }\n" }, entry: "a.jsonnet", active: "b.libsonnet", controls: {} });
-    write("abc", ws, { storage });
+    write("abc", ws, { storage, rev: 3 });
     assert.equal(firstAnswer(build, home, storage), null, "no answer saved");
-    saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage);
+    saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage, { id: "abc", rev: 3 });
     assert.deepEqual(firstAnswer(build, home, storage), {
       source: "{ b: 1 }\n", output: "{}\n", paths: ["a.jsonnet", "b.libsonnet"], entry: "a.jsonnet", active: "b.libsonnet",
     });
     assert.equal(firstAnswer("kubecfg-core.wasm?v=9 kubecfg.wasm?v=2", home, storage), null, "another build");
-    saveResult(build, st.toRequest(ws, ""), { output: "", exitCode: 1 }, storage);
+    // The answer is to another edit of the workspace than the one saved
+    // (the page went away between the two), or to another workspace.
+    saveResult(build, st.toRequest(ws, ""), { output: "{}\n", exitCode: 0 }, storage, { id: "abc", rev: 2 });
+    assert.equal(firstAnswer(build, home, storage), null, "another edit");
+    saveResult(build, st.toRequest(ws, ""), { output: "{}\n", exitCode: 0 }, storage, { id: "xyz", rev: 3 });
+    assert.equal(firstAnswer(build, home, storage), null, "another workspace");
+    saveResult(build, st.toRequest(ws, ""), { output: "{}\n", exitCode: 0 }, storage);
+    assert.equal(firstAnswer(build, home, storage), null, "no stamp (an earlier build's answer)");
+    saveResult(build, st.toRequest(ws, ""), { output: "", exitCode: 1 }, storage, { id: "abc", rev: 3 });
     assert.equal(firstAnswer(build, home, storage), null, "a failure is left to main.js, which shows its errors");
   });
   await t.test("a reloaded tab: its own workspace, not the most recent", () => {
@@ -327,9 +335,9 @@ test("what the boot script paints first", async (t) => {
     const session = memoryStorage();
     const mine = st.normalize({ files: { "mine.jsonnet": "{ mine: 1 }\n" }, entry: "mine.jsonnet", controls: {} });
     const newer = st.normalize({ files: { "newer.jsonnet": "{}\n" }, entry: "newer.jsonnet", controls: {} });
-    write("mine", mine, { storage, now: 1 });
-    write("newer", newer, { storage, now: 2 });
-    saveResult(build, st.toRequest(mine, ""), { output: "mine: 1\n", exitCode: 0 }, storage);
+    write("mine", mine, { storage, now: 1, rev: 1 });
+    write("newer", newer, { storage, now: 2, rev: 1 });
+    saveResult(build, st.toRequest(mine, ""), { output: "mine: 1\n", exitCode: 0 }, storage, { id: "mine", rev: 1 });
     assert.equal(firstAnswer(build, home, storage, session), null, "a new tab starts on the newer one, whose answer is not saved");
     setTabWorkspace("mine", session);
     assert.equal(firstAnswer(build, home, storage, session).output, "mine: 1\n");

@@ -4,7 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { encodeZip, decodeZip, ZipError, bytesText } from "../src/zip.js";
-import { readOpened, openedMessage, archiveComment, archiveEntry, pathProblem } from "../src/open.js";
+import { readOpened, openedMessage, archiveComment, archiveEntry, archiveSettings, pathProblem } from "../src/open.js";
+import { downloaded, sameWorkspace } from "../src/files.js";
+import { normalize, toRequest } from "../src/state.js";
 import { encodeTxtar } from "../src/txtar.js";
 import { craft } from "./craft-zip.mjs";
 
@@ -153,6 +155,42 @@ test("pathProblem, archiveComment and archiveEntry", () => {
   assert.equal(archiveComment("my app.jsonnet", "kubecfg show 'my app.jsonnet'"), "kubecfg playground workspace; entry: my app.jsonnet\n$ kubecfg show 'my app.jsonnet'\n");
   assert.equal(archiveEntry(archiveComment("lib/a.jsonnet")), "lib/a.jsonnet");
   assert.equal(archiveEntry("no entry here\n"), "");
+});
+
+test("a download's settings and links reopen exactly", async (t) => {
+  const state = normalize({
+    files: { "example.jsonnet": "import 'k/main.libsonnet'\n", "vendor/github.com/x/k/main.libsonnet": "{}\n", "lib/it's.libsonnet": "{}\n" },
+    entry: "example.jsonnet", active: "lib/it's.libsonnet",
+    controls: { command: "show", output: "json", jpath: "vendor\nlib", jpathEnv: "extra", jurl: "https://example.com/lib/", timeLimit: 30, alpha: true, features: { yakl: false }, vars: { extStr: "env=prod\nmsg=a: b" } },
+    links: { "vendor/k": "github.com/x/k", "vendor/it's": "../lib" },
+  });
+  const command = "KUBECFG_JPATH=extra kubecfg show -J vendor -J lib -U https://example.com/lib/ -o json example.jsonnet";
+  const comment = archiveComment(state.entry, command, { controls: state.controls, links: state.links });
+  await t.test("the comment: the entry, the CLI's commands, the settings", () => {
+    const lines = comment.split("\n");
+    assert.equal(lines[0], "kubecfg playground workspace; entry: example.jsonnet");
+    assert.equal(lines[1], "$ mkdir -p vendor && ln -s github.com/x/k vendor/k");
+    assert.equal(lines[2], "$ mkdir -p vendor && ln -s ../lib 'vendor/it'\\''s'");
+    assert.equal(lines[3], `$ ${command}`);
+    assert.match(lines[4], /^playground settings: \{/);
+    assert.deepEqual(archiveSettings(comment), { controls: state.controls, links: { ...state.links } });
+  });
+  for (const [kind, bytes] of [["txtar", enc.encode(encodeTxtar(state.files, comment))], ["zip", encodeZip(state.files, new Date(), comment)]]) {
+    await t.test(`a .${kind} opens as the same state`, async () => {
+      const opened = await readOpened([new File([bytes], `workspace.${kind}`)]);
+      const back = downloaded(opened);
+      assert.ok(sameWorkspace(back, state));
+      assert.deepEqual(toRequest(back), toRequest(state), "the same request to the engine");
+      assert.deepEqual(back.links, { ...state.links });
+    });
+  }
+  await t.test("damaged or missing settings are none", () => {
+    for (const c of ["", "kubecfg playground workspace; entry: a.jsonnet\n", "playground settings: {\n", "playground settings: {\"controls\": 1}\n"]) {
+      assert.equal(archiveSettings(c), null, c);
+    }
+    // A link with a hostile path is left out.
+    assert.deepEqual(archiveSettings('playground settings: {"controls":{},"links":{"../x":"y","a":1,"ok":"t"}}\n').links, { ok: "t" });
+  });
 });
 
 test("readOpened", async (t) => {
