@@ -39,6 +39,15 @@ async function check(name, { colorScheme = "light", viewport, firstVisit = false
     await waitStatus(page, /^Evaluated/, 30000);
     await setup(page);
     await page.mouse.move(0, 0);
+    // Typing may have opened the completion list, whose listbox scrolls
+    // without being focusable: it is the ARIA combobox pattern (the editor
+    // keeps the focus and points at the option with aria-activedescendant),
+    // which axe's scrollable-region rule does not know. The states checked
+    // here are not the list's, so it is closed as a user would.
+    if (await page.locator(".cm-tooltip-autocomplete").count()) {
+      await page.keyboard.press("Escape");
+      await page.locator(".cm-tooltip-autocomplete").waitFor({ state: "detached" });
+    }
     const found = await violations(page);
     assert.deepEqual(found, [], `${name}:\n${found.join("\n")}`);
     assert.deepEqual(b.errors.map(String), [], "the page threw");
