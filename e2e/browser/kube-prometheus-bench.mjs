@@ -1,0 +1,66 @@
+// kube-prometheus's example in the page (issue 22), for docs/benchmarks.md:
+// a copy of the tree (KUBECFG_KUBE_PROMETHEUS, default
+// /work/corpus/kube-prometheus; scripts/corpus/kube-prometheus.sh makes
+// one) is opened as a folder in headless Chromium, -J vendor is set, and
+// the status line's "Evaluated in N ms" (the engine's run) and the wall
+// time from the action to the painted output are printed for the cold run
+// and for EDITS edits of example.jsonnet's namespace; then the CLI's time
+// natively on the same tree, for the ratio.
+//
+//   node e2e/browser/kube-prometheus-bench.mjs [EDITS]
+import { execFileSync } from "node:child_process";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { existsSync, lstatSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { open, kubecfgBin } from "./browser.mjs";
+
+const tree = process.env.KUBECFG_KUBE_PROMETHEUS || "/work/corpus/kube-prometheus";
+const edits = Number(process.argv[2] || 3);
+if (!existsSync(path.join(tree, "example.jsonnet"))) {
+  console.error(`no kube-prometheus tree at ${tree}`);
+  process.exit(2);
+}
+const tmp = await mkdtemp(path.join(os.tmpdir(), "kubecfg-kp-"));
+const copy = path.join(tmp, "kube-prometheus");
+// Without jsonnet-bundler's links: the page makes them from the lock file.
+await cp(tree, copy, { recursive: true, filter: (src) => !lstatSync(src).isSymbolicLink() });
+const b = await open();
+const { page } = b;
+const status = () => page.locator("#status").textContent();
+async function settled(what, t0) {
+  await page.waitForFunction(() => /^(Evaluated|Failed|Stopped)/.test(document.getElementById("status").textContent), null, { timeout: 600000 });
+  const wall = performance.now() - t0;
+  const s = await status();
+  const engine = Number((s.match(/^Evaluated in (\d+) ms/) || [])[1]);
+  if (!engine) throw new Error(`${what}: ${s}`);
+  console.log(JSON.stringify({ what, engineMs: engine, wallMs: Math.round(wall) }));
+}
+try {
+  await page.goto(b.url);
+  await page.waitForFunction(() => /^Evaluated/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+  await page.locator("#folder-input").setInputFiles(copy);
+  await page.getByRole("button", { name: "Use -J vendor" }).waitFor({ timeout: 120000 });
+  await page.getByLabel("Time limit").selectOption("300");
+  let t0 = performance.now();
+  await page.getByRole("button", { name: "Use -J vendor" }).click();
+  await page.waitForFunction(() => document.getElementById("command-line").textContent.includes("-J vendor"));
+  await settled("cold", t0);
+  for (let i = 1; i <= edits; i++) {
+    const line = page.getByLabel("Editor", { exact: true }).locator(".cm-line", { hasText: "namespace: '" }).first();
+    await line.click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Shift+Home");
+    t0 = performance.now();
+    await page.keyboard.insertText(`namespace: 'edit-${i}',`);
+    await page.waitForFunction((n) => document.querySelector("#output-view .cm-content")?.innerText.includes(`namespace: edit-${n}`), i, { timeout: 600000 });
+    await settled(`edit ${i}`, t0);
+  }
+} finally {
+  await b.close();
+  await rm(tmp, { recursive: true, force: true });
+}
+const t0 = performance.now();
+execFileSync(kubecfgBin, ["show", "-J", "vendor", "example.jsonnet"], { cwd: tree, maxBuffer: 64 << 20 });
+console.log(JSON.stringify({ what: "native kubecfg show -J vendor example.jsonnet", wallMs: Math.round(performance.now() - t0) }));
