@@ -3,22 +3,15 @@
 // only the file it changed, a reload (even right after typing) and a
 // browser restart give back exactly the workspace, and workspaces an
 // earlier build kept in localStorage move into IndexedDB.
-import { test, afterEach, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { rm } from "node:fs/promises";
-import { open, closeLeaked } from "./browser.mjs";
+import { browserPerTest } from "./browser.mjs";
 import { waitStatus, waitOutput, setSource, editorText, afterRun } from "./helpers.mjs";
 import { makeBigFolder, savedRecords, bigFiles } from "./bigws.mjs";
 
+const openPage = browserPerTest();
 let b;
-afterEach(async () => {
-  if (!b) return;
-  const errors = b.errors;
-  await b.close();
-  b = null;
-  assert.deepEqual(errors.map(String), [], "the page threw");
-});
-after(closeLeaked);
 
 // saves counts the page's finished autosaves (its kubecfg:autosave measures).
 const saves = (page) => page.evaluate(() => performance.getEntriesByName("kubecfg:autosave").length);
@@ -37,7 +30,7 @@ async function mine(page) {
 test("a 300-file, 8 MB workspace is saved file by file; an edit writes one file; a reload and a restart restore it", async () => {
   const { root, dir } = await makeBigFolder();
   try {
-    b = await open();
+    b = await openPage();
     const { page } = b;
     await page.goto(b.url + "?nosw");
     await waitStatus(page, /^Evaluated/, 30000);
@@ -107,7 +100,7 @@ test("a 300-file, 8 MB workspace is saved file by file; an edit writes one file;
 });
 
 test("a workspace an earlier build kept in localStorage moves into IndexedDB", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   // The earlier build's storage: the list and the workspace, whole, made
   // from a document of the site that is not the playground (which would

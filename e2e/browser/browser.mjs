@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { serve, staticRoot } from "./server.mjs";
+import assert from "node:assert/strict";
+import { afterEach, after } from "node:test";
 
 /** kubecfgBin is the CLI whose playground command serves the site. */
 export const kubecfgBin = process.env.KUBECFG_BIN || path.resolve(staticRoot, "..", "bin", "kubecfg");
@@ -114,4 +116,23 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
   };
   opened.add(b);
   return b;
+}
+
+/**
+ * browserPerTest, called at a test file's top level, gives each test of
+ * the file its own browser: the function it returns opens one (open's
+ * options), and after each test that browser is closed and the test fails
+ * if the page threw.
+ */
+export function browserPerTest() {
+  let b = null;
+  afterEach(async () => {
+    if (!b) return;
+    const errors = b.errors;
+    await b.close();
+    b = null;
+    assert.deepEqual(errors.map(String), [], "the page threw");
+  });
+  after(closeLeaked);
+  return async (opts) => (b = await open(opts));
 }

@@ -4,25 +4,18 @@
 // the same files, entry, search paths, links and settings; and the .txtar
 // unpacked on disk, with the commands of its comment run, gives the CLI's
 // same output.
-import { test, afterEach, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtemp, mkdir, writeFile, readFile, rm } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { open, closeLeaked, kubecfgBin } from "./browser.mjs";
+import { kubecfgBin, browserPerTest } from "./browser.mjs";
 import { waitStatus, waitOutput, outputText, afterRun, openPane } from "./helpers.mjs";
 import { decodeTxtar } from "../../web/src/txtar.js";
 
+const openPage = browserPerTest();
 let b;
-afterEach(async () => {
-  if (!b) return;
-  const errors = b.errors;
-  await b.close();
-  b = null;
-  assert.deepEqual(errors.map(String), [], "the page threw");
-});
-after(closeLeaked);
 
 // makeProject writes a project whose vendor/k is jsonnet-bundler's link
 // to vendor/github.com/x/k/lib, and whose extra/ is searched through
@@ -57,7 +50,7 @@ test("a download (.txtar and .zip) reopens with its search paths, links, entry a
   const root = await mkdtemp(path.join(os.tmpdir(), "kubecfg-download-"));
   try {
     const dir = await makeProject(root);
-    b = await open();
+    b = await openPage();
     const { page } = b;
     await page.goto(b.url + "?nosw");
     await waitStatus(page, /^Evaluated/, 30000);

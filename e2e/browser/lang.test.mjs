@@ -2,27 +2,20 @@
 // language service's worker (static/kubecfg-lang.wasm) answers the
 // editor's completion, hover, F12, Format and lint, and starts only after
 // the page's first result.
-import { test, afterEach, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, closeLeaked } from "./browser.mjs";
+import { browserPerTest } from "./browser.mjs";
 import { waitStatus, setSource, editorText } from "./helpers.mjs";
 
+const openPage = browserPerTest();
 let b;
-afterEach(async () => {
-  if (!b) return;
-  const errors = b.errors;
-  await b.close();
-  b = null;
-  assert.deepEqual(errors.map(String), [], "the page threw");
-});
-after(closeLeaked);
 
 const editor = (page) => page.getByLabel("Editor", { exact: true });
 
 // start opens the page on the default example and waits for its result
 // and for the language worker.
 async function start() {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const wasm = [];
   page.on("request", (r) => { if (r.url().endsWith(".wasm") || r.url().includes(".wasm?")) wasm.push({ url: new URL(r.url()).pathname, at: Date.now() }); });
@@ -48,9 +41,15 @@ async function typeAtLine(page, n, text) {
 }
 
 // options are the labels of the completion list, once it shows.
-async function options(page) {
+async function options(page, want = []) {
   const list = page.locator(".cm-tooltip-autocomplete");
   await list.waitFor({ timeout: 10000 });
+  // A list opened a keystroke early (at "kubecfg" before the ".") is
+  // replaced when the answer for the whole text comes: wait for that one.
+  await page.waitForFunction((want) => {
+    const labels = [...document.querySelectorAll(".cm-tooltip-autocomplete .cm-completionLabel")].map((l) => l.textContent);
+    return want.every((w) => labels.includes(w));
+  }, want, { timeout: 10000 }).catch(() => {});
   return list.locator(".cm-completionLabel").allInnerTexts();
 }
 
@@ -65,11 +64,11 @@ test("typing lib. offers deployment and service; kubecfg. offers fold", async ()
   const { page } = await start();
   // Line 9 of the default example is "  service: lib.service(name, port=80),".
   await typeAtLine(page, 9, "\n  x: lib.");
-  const libs = await options(page);
+  const libs = await options(page, ["deployment", "service"]);
   assert.ok(libs.includes("deployment") && libs.includes("service"), `offered: ${libs}`);
   await page.keyboard.press("Escape");
   await page.keyboard.type("deployment('a', 'b'),\n  y: kubecfg.", { delay: 20 });
-  const kc = await options(page);
+  const kc = await options(page, ["fold", "resolveImage"]);
   assert.ok(kc.includes("fold") && kc.includes("resolveImage"), `offered: ${kc}`);
 });
 

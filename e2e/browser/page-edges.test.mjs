@@ -4,28 +4,21 @@
 // link, eval turning its feature on, a quiet live region, the YAKL
 // mapping's scrolling, the engine's download shown, and the Expression
 // box as a one-line editor.
-import { test, afterEach, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { open, closeLeaked } from "./browser.mjs";
+import { browserPerTest } from "./browser.mjs";
 import { encodeFragment } from "../../web/src/share.js";
 import { waitStatus, waitOutput, outputText, errorsText, setSource, afterRun, openPane } from "./helpers.mjs";
 
+const openPage = browserPerTest();
 let b;
-afterEach(async () => {
-  if (!b) return;
-  const errors = b.errors;
-  await b.close();
-  b = null;
-  assert.deepEqual(errors.map(String), [], "the page threw");
-});
-after(closeLeaked);
 
 // Minutes of work in little memory: only the watchdog or Stop ends it.
 const slow = "std.foldl(function(a, i) a + std.foldl(function(b, j) b + j, std.range(1, 1000), 0), std.range(1, 100000), 0)\n";
 
 async function start() {
-  b = await open();
+  b = await openPage();
   await b.page.goto(b.url);
   await waitStatus(b.page, /^Evaluated/, 30000);
   return b.page;
@@ -144,7 +137,7 @@ test("the live region is told a run's result once typing settles, not at every k
 });
 
 test("the YAKL mapping scrolls the other pane to the mapped line", async () => {
-  b = await open({ viewport: { width: 1400, height: 700 } });
+  b = await openPage({ viewport: { width: 1400, height: 700 } });
   const { page } = b;
   const keys = Array.from({ length: 120 }, (_, i) => `  key${i}: value-${i}`).join("\n");
   const files = { "pod.yakl": `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: many\ndata:\n${keys}\n` };
@@ -168,7 +161,7 @@ test("the YAKL mapping scrolls the other pane to the mapped line", async () => {
 });
 
 test("on a slow network the page shows the engine's download", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
@@ -206,7 +199,7 @@ test("the Expression box is a one-line Jsonnet editor with completion", async ()
 });
 
 test("a click whose code is a chunk still loading waits for it (web/src/lazy.js)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   // The chunks split off the main bundle are held back until released.
   const held = [];

@@ -1,26 +1,19 @@
 // Fixes of issues 19 ("The page") and 20 ("Bugs"), each a regression step
 // in Debian's Chromium: prototype keys as file names, file names shown as
 // typed in the errors pane, the embed page's broken fragments.
-import { test, afterEach, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, closeLeaked } from "./browser.mjs";
+import { browserPerTest } from "./browser.mjs";
 import { encodeFragment } from "../../web/src/share.js";
 import { waitStatus, errorsText, outputText, setSource, afterRun } from "./helpers.mjs";
 
+const openPage = browserPerTest();
 let b;
-afterEach(async () => {
-  if (!b) return;
-  const errors = b.errors;
-  await b.close();
-  b = null;
-  assert.deepEqual(errors.map(String), [], "the page threw");
-});
-after(closeLeaked);
 
 const tabPaths = (page) => page.$$eval("#file-tabs [role=tab]", (ts) => ts.map((t) => t.dataset.path));
 
 test("files named __proto__, constructor and toString survive a link and a reload", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const files = JSON.parse(`{"__proto__": "{ a: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'proto' } } }\\n",
     "constructor": "(import '__proto__') + (import 'toString')\\n",
@@ -44,7 +37,7 @@ test("files named __proto__, constructor and toString survive a link and a reloa
 });
 
 test("a file added as __proto__ is kept", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   await page.goto(b.url);
   await waitStatus(page, /^Evaluated/, 30000);
@@ -61,7 +54,7 @@ const stateLink = async (url, files, entry, path = "") =>
   `${url}${path}#s=${await encodeFragment({ files, entry, controls: { command: "show", expr: "", output: "yaml", features: {}, alpha: false, vars: {} }, version: "" })}`;
 
 test("an error's place names the file as typed, as text", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const name = "<svg onload=alert(1)> a.jsonnet";
   const files = { "main.jsonnet": `import '${name}'\n`, [name]: "{ a: error 'boom' }\n" };
@@ -78,7 +71,7 @@ test("an error's place names the file as typed, as text", async () => {
 });
 
 test("an error shows the whole text the CLI prints, its places as links (issue 20)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const files = {
     "main.jsonnet": "local h = import 'helpers.libsonnet';\n{ a: h.f(1) }\n",
@@ -106,7 +99,7 @@ test("an error shows the whole text the CLI prints, its places as links (issue 2
 });
 
 test("/embed with a broken or oversized link keeps its error and runs no example (issue 19)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const big = await encodeFragment({ files: { "a.jsonnet": "x".repeat(2 << 20) }, entry: "a.jsonnet", controls: {} });
   const cases = [["!!!", /^shared link: the fragment is not base64url/], ["AAAA", /^shared link: /], [big, /^shared link: the state is larger than/]];
@@ -125,7 +118,7 @@ test("/embed with a broken or oversized link keeps its error and runs no example
 });
 
 test("the + File dialog: Enter adds the file, the suggested name is free, Cancel and Escape add none (issue 20)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   await page.goto(b.url);
   await waitStatus(page, /^Evaluated/, 30000);
@@ -153,7 +146,7 @@ test("the + File dialog: Enter adds the file, the suggested name is free, Cancel
 });
 
 test("a dead share link says the snippet was not found, keeps its address, and offers the workspace and the examples (issue 20)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   // No saved workspace: the first example, and the menu for the others.
   for (const [i, id] of ["RBNvo1WzZ4oRRq0W9-hkng", "nope!", "x.y"].entries()) {
@@ -179,7 +172,7 @@ test("a dead share link says the snippet was not found, keeps its address, and o
 });
 
 test("\"(your workspace)\" in the Example menu goes back to your workspace (issue 20)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   await page.goto(`${b.url}#example=yakl-pod`);
   await waitStatus(page, /^Evaluated/, 30000);
@@ -199,7 +192,7 @@ test("\"(your workspace)\" in the Example menu goes back to your workspace (issu
 });
 
 test("a stopped run leaves the previous output dimmed and marked stale (issue 20)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   await page.goto(b.url);
   await waitStatus(page, /^Evaluated/, 30000);
@@ -223,7 +216,7 @@ test("a stopped run leaves the previous output dimmed and marked stale (issue 20
 });
 
 test("the embed names a file as typed in its error text, as text (issue 19)", async () => {
-  b = await open();
+  b = await openPage();
   const { page } = b;
   const name = "<svg onload=alert(1)> a.jsonnet";
   await page.goto(await stateLink(b.url, { [name]: "{ a: error 'boom' }\n" }, name, "embed"));

@@ -5,25 +5,18 @@
 // outside the repository ($KUBECFG_KUBE_PROMETHEUS, default
 // /work/corpus/kube-prometheus; scripts/corpus/kube-prometheus.sh makes
 // it), against the CLI byte for byte.
-import { test, afterEach, after } from "node:test";
+import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, lstatSync } from "node:fs";
 import { mkdtemp, mkdir, writeFile, rm, cp } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { open, closeLeaked, kubecfgBin } from "./browser.mjs";
+import { kubecfgBin, browserPerTest } from "./browser.mjs";
 import { waitStatus, waitOutput, errorsText, afterRun } from "./helpers.mjs";
 
+const openPage = browserPerTest();
 let b;
-afterEach(async () => {
-  if (!b) return;
-  const errors = b.errors;
-  await b.close();
-  b = null;
-  assert.deepEqual(errors.map(String), [], "the page threw");
-});
-after(closeLeaked);
 
 // makeProject writes a small jsonnet-bundler project with 30 vendored
 // libraries, a README, a .git folder and a binary file.
@@ -48,7 +41,7 @@ async function makeProject() {
 test("a project's folder opens as a new workspace; -J vendor is offered, set and undone; All files lists the tree", async () => {
   const { root, dir } = await makeProject();
   try {
-    b = await open();
+    b = await openPage();
     const { page } = b;
     await page.goto(b.url);
     await waitStatus(page, /^Evaluated/, 30000);
@@ -119,7 +112,7 @@ test("kube-prometheus's example: opened as a folder with -J vendor, the objects 
   const tmp = await mkdtemp(path.join(os.tmpdir(), "kubecfg-kp-"));
   const copy = path.join(tmp, "kube-prometheus");
   await cp(kubePrometheus, copy, { recursive: true, filter: (src) => !lstatSync(src).isSymbolicLink() });
-  b = await open();
+  b = await openPage();
   const { page } = b;
   await page.goto(b.url);
   await waitStatus(page, /^Evaluated/, 30000);
