@@ -8,6 +8,7 @@
 // an answer that a newer question of the same kind has overtaken is
 // dropped, and one that takes too long is given up on, so typing never
 // waits for the worker.
+import { lines } from "./state.js";
 import { EditorView, hoverTooltip, keymap, ViewPlugin } from "@codemirror/view";
 import { EditorState } from "@codemirror/state";
 import { librarySource } from "./complete.js";
@@ -130,18 +131,19 @@ export function position(doc, pos) {
 }
 
 // request is the question op about the document at pos; where() says
-// which file it is ({ path, files, entry }).
+// which file it is ({ path, files, entry, jpath }).
 function request(op, state, pos, where) {
-  const { path, files = {}, entry = "" } = where();
+  const { path, files = {}, entry = "", jpath = [] } = where();
   const req = { op, path, files: { ...files, [path]: state.doc.toString() }, entry };
+  if (jpath.length) req.jpath = jpath;
   if (pos != null) Object.assign(req, position(state.doc, pos));
   return req;
 }
 
 /**
  * langCompletionSource is a CodeMirror completion source answered by the
- * language service, for any editor: where() gives { path, files, entry }
- * (the Expression box: { path: ExpressionPath, files, entry }). Before
+ * language service, for any editor: where() gives { path, files, entry,
+ * jpath } (the Expression box: { path: ExpressionPath, files, entry }). Before
  * the worker is ready it answers with fallback (a source), if given.
  */
 export function langCompletionSource(client, where, fallback = null) {
@@ -220,7 +222,11 @@ export function langHover(client, where) {
  */
 export function pageLang(opts) {
   const client = opts.client || LangClient.fromPage();
-  const where = (path) => () => ({ path, files: opts.state().files, entry: opts.state().entry });
+  // The search paths in the CLI's order: KUBECFG_JPATH's, then -J's.
+  const where = (path) => () => {
+    const s = opts.state();
+    return { path, files: s.files, entry: s.entry, jpath: [...lines(s.controls?.jpathEnv), ...lines(s.controls?.jpath)] };
+  };
   let library = null;
 
   async function definition(view, pos, path) {
