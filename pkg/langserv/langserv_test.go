@@ -27,7 +27,9 @@ var marker = regexp.MustCompile(`⟦([A-Za-z0-9_]+)⟧`)
 // (offered), -label (not offered), ~text (in the answer's text: the
 // hover, a diagnostic's message, the formatted text or the error),
 // @path:line:column (the definition), #n (how many items, references or
-// diagnostics), none (no answer at all) or ok (no error).
+// diagnostics), none (no answer at all) or ok (no error). A line
+// "jpath DIR" adds a search directory and "link PATH TARGET" a symbolic
+// link to every request of the archive.
 func TestWorkspaces(t *testing.T) {
 	archives, _ := filepath.Glob("testdata/*.txtar")
 	if len(archives) == 0 {
@@ -62,12 +64,22 @@ func TestWorkspaces(t *testing.T) {
 			if _, ok := files["app.jsonnet"]; ok {
 				entry = "app.jsonnet"
 			}
+			var jpath []string
+			links := map[string]string{}
+			for _, line := range strings.Split(string(ar.Comment), "\n") {
+				switch fields := strings.Fields(line); {
+				case len(fields) == 2 && fields[0] == "jpath":
+					jpath = append(jpath, fields[1])
+				case len(fields) == 3 && fields[0] == "link":
+					links[fields[1]] = fields[2]
+				}
+			}
 			for _, line := range strings.Split(string(ar.Comment), "\n") {
 				fields := strings.Fields(line)
 				if len(fields) < 2 || !ops[fields[0]] {
 					continue
 				}
-				req := Request{Op: fields[0], Files: files, Entry: entry}
+				req := Request{Op: fields[0], Files: files, Entry: entry, JPath: jpath, Links: links}
 				if m, ok := marks[fields[1]]; ok {
 					req.Path, req.Line, req.Column = m.path, m.pos.Line, m.pos.Column
 				} else {

@@ -39,6 +39,10 @@ type Request struct {
 	// JPath are library directories searched after an import's own
 	// directory (-J), relative to the workspace's root.
 	JPath []string `json:"jpath,omitempty"`
+	// Links are the workspace's symbolic links (jsonnet-bundler's vendor/
+	// ones): a link's path to its target, relative to the link's
+	// directory, as the playground's state keeps them.
+	Links map[string]string `json:"links,omitempty"`
 }
 
 // Pos is a position in a file: 1-based line and UTF-16 column.

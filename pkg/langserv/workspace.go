@@ -47,12 +47,13 @@ var library = sync.OnceValue(func() *file { return parse(LibraryPath, libraryTex
 type workspace struct {
 	files  map[string]string
 	jpath  []string
+	links  map[string]string
 	entry  string
 	parsed map[string]*file
 }
 
 func newWorkspace(req *Request) *workspace {
-	return &workspace{files: req.Files, jpath: req.JPath, entry: req.Entry, parsed: map[string]*file{}}
+	return &workspace{files: req.Files, jpath: req.JPath, links: req.Links, entry: req.Entry, parsed: map[string]*file{}}
 }
 
 // file returns the parsed file at p, or nil when there is none.
@@ -98,7 +99,7 @@ func parsedBefore(p, text string) *file {
 
 // resolve finds the file an import in from names: relative to from's
 // directory, then the jpath directories, then the library. It returns
-// the path ("" when nothing is found).
+// the file's path, its links followed ("" when nothing is found).
 func (w *workspace) resolve(from, imp string) string {
 	imp = strings.TrimPrefix(imp, "yakl:")
 	if imp == LibraryPath {
@@ -111,11 +112,11 @@ func (w *workspace) resolve(from, imp string) string {
 	if strings.HasPrefix(imp, "/") {
 		return ""
 	}
-	if p := path.Join(dir, imp); w.has(p) {
+	if p := w.real(path.Join(dir, imp)); w.has(p) {
 		return p
 	}
 	for _, j := range w.jpath {
-		if p := path.Join(j, imp); w.has(p) {
+		if p := w.real(path.Join(j, imp)); w.has(p) {
 			return p
 		}
 	}
@@ -123,6 +124,34 @@ func (w *workspace) resolve(from, imp string) string {
 		return LibraryPath
 	}
 	return ""
+}
+
+// real is p with the workspace's links followed, as the evaluator's
+// importer.LinkFS follows them (at most 40, the system's limit): the path
+// of a file the workspace holds, or p.
+func (w *workspace) real(p string) string {
+	for range 40 {
+		if len(w.links) == 0 || w.has(p) {
+			return p
+		}
+		next, moved := follow(w.links, p)
+		if !moved || next == ".." || strings.HasPrefix(next, "../") {
+			return p
+		}
+		p = next
+	}
+	return p
+}
+
+// follow replaces the longest link that is p or a folder above it by its
+// target.
+func follow(links map[string]string, p string) (string, bool) {
+	for dir := p; dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if target, ok := links[dir]; ok {
+			return path.Join(path.Dir(dir), target, strings.TrimPrefix(p, dir)), true
+		}
+	}
+	return p, false
 }
 
 func (w *workspace) has(p string) bool {

@@ -131,11 +131,12 @@ export function position(doc, pos) {
 }
 
 // request is the question op about the document at pos; where() says
-// which file it is ({ path, files, entry, jpath }).
+// which file it is ({ path, files, entry, jpath, links }).
 function request(op, state, pos, where) {
-  const { path, files = {}, entry = "", jpath = [] } = where();
+  const { path, files = {}, entry = "", jpath = [], links = {} } = where();
   const req = { op, path, files: { ...files, [path]: state.doc.toString() }, entry };
   if (jpath.length) req.jpath = jpath;
+  if (Object.keys(links).length) req.links = links;
   if (pos != null) Object.assign(req, position(state.doc, pos));
   return req;
 }
@@ -143,7 +144,7 @@ function request(op, state, pos, where) {
 /**
  * langCompletionSource is a CodeMirror completion source answered by the
  * language service, for any editor: where() gives { path, files, entry,
- * jpath } (the Expression box: { path: ExpressionPath, files, entry }). Before
+ * jpath, links } (the Expression box: { path: ExpressionPath, files, entry }). Before
  * the worker is ready it answers with fallback (a source), if given.
  */
 export function langCompletionSource(client, where, fallback = null) {
@@ -222,10 +223,11 @@ export function langHover(client, where) {
  */
 export function pageLang(opts) {
   const client = opts.client || LangClient.fromPage();
-  // The search paths in the CLI's order: KUBECFG_JPATH's, then -J's.
+  // The search paths in the CLI's order (KUBECFG_JPATH's, then -J's) and
+  // the workspace's links (jsonnet-bundler's vendor/ ones).
   const where = (path) => () => {
     const s = opts.state();
-    return { path, files: s.files, entry: s.entry, jpath: [...lines(s.controls?.jpathEnv), ...lines(s.controls?.jpath)] };
+    return { path, files: s.files, entry: s.entry, jpath: [...lines(s.controls?.jpathEnv), ...lines(s.controls?.jpath)], links: s.links || {} };
   };
   let library = null;
 

@@ -99,14 +99,15 @@ test("a worker whose instance died is replaced, and its question answers null", 
   assert.equal(client.isReady, true);
 });
 
-test("a question carries the workspace's search paths, in the CLI's order", async () => {
+test("a question carries the workspace's search paths, in the CLI's order, and its links", async () => {
   const { EditorState } = await import("@codemirror/state");
   const { langCompletionSource } = await import("../src/lang.js");
   const state = EditorState.create({ doc: "local k = import 'kube-prometheus/main.libsonnet'; k." });
-  const source = langCompletionSource(client, () => ({ path: "example.jsonnet", files: {}, entry: "example.jsonnet", jpath: ["env-lib", "vendor"] }));
+  const source = langCompletionSource(client, () => ({ path: "example.jsonnet", files: {}, entry: "example.jsonnet", jpath: ["env-lib", "vendor"], links: { "vendor/kp": "github.com/org/kp/jsonnet/kp" } }));
   const answered = source({ state, pos: state.doc.length, explicit: true, aborted: false });
   const asked = workers[0].asked.at(-1).request;
   assert.deepEqual(asked.jpath, ["env-lib", "vendor"]);
+  assert.deepEqual(asked.links, { "vendor/kp": "github.com/org/kp/jsonnet/kp" });
   assert.equal(asked.op, "complete");
   await answered;
 });
