@@ -145,7 +145,7 @@ func without(ids ast.Identifiers, id ast.Identifier) ast.Identifiers {
 	return out
 }
 
-// findCodes returns the binding `codes = parse_codes(str, 0, [], ”)`.
+// findCodes returns the binding of codes to a call of parse_codes.
 func findCodes(n ast.Node) *ast.LocalBind {
 	if l, ok := n.(*ast.Local); ok {
 		for k := range l.Binds {
