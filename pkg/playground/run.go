@@ -172,7 +172,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 	}
 	if req.TraceLine > 0 {
 		resp.Trace = r.traceLine(sess, req, inv, keys, resp.Output)
-		resp.NeedsFullEngine = resp.Trace.needsFullEngine
+		resp.NeedsFullEngine = resp.NeedsFullEngine || resp.Trace.needsFullEngine
 	}
 	if req.TraceAll {
 		resp.Traces, resp.TracesCut = r.traceAll(sess, inv, keys, resp.Output)
