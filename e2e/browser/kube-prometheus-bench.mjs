@@ -1,7 +1,7 @@
 // kube-prometheus's example in the page (issue 22), for docs/benchmarks.md:
 // a copy of the tree (KUBECFG_KUBE_PROMETHEUS, default
-// /work/corpus/kube-prometheus; scripts/corpus/kube-prometheus.sh makes
-// one) is opened as a folder in headless Chromium, -J vendor is set, and
+// corpus/kube-prometheus beside the repository's folder;
+// scripts/corpus/kube-prometheus.sh makes one) is opened as a folder in headless Chromium, -J vendor is set, and
 // the status line's "Evaluated in N ms" (the engine's run) and the wall
 // time from the action to the painted output are printed for the cold run
 // and for EDITS edits of example.jsonnet's namespace; then the CLI's time
@@ -13,10 +13,12 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { existsSync, lstatSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { open, kubecfgBin } from "./browser.mjs";
 
-const tree = process.env.KUBECFG_KUBE_PROMETHEUS || "/work/corpus/kube-prometheus";
+const tree = process.env.KUBECFG_KUBE_PROMETHEUS
+  || fileURLToPath(new URL("../../../corpus/kube-prometheus", import.meta.url));
 const edits = Number(process.argv[2] || 3);
 if (!existsSync(path.join(tree, "example.jsonnet"))) {
   console.error(`no kube-prometheus tree at ${tree}`);

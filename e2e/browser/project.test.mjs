@@ -3,13 +3,15 @@
 // with -J vendor (offered, visible, undoable), a big workspace's files in
 // the "All files" dialog; and kube-prometheus's example, from a copy
 // outside the repository ($KUBECFG_KUBE_PROMETHEUS, default
-// /work/corpus/kube-prometheus; scripts/corpus/kube-prometheus.sh makes
-// it), against the CLI byte for byte.
+// corpus/kube-prometheus beside the repository's folder, as pkg/playground's
+// benchmarks have it; scripts/corpus/kube-prometheus.sh makes it), against
+// the CLI byte for byte.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, lstatSync } from "node:fs";
 import { mkdtemp, mkdir, writeFile, rm, cp } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
 import { kubecfgBin, browserPerTest } from "./browser.mjs";
@@ -92,14 +94,15 @@ test("a project's folder opens as a new workspace; -J vendor is offered, set and
   }
 });
 
-const kubePrometheus = process.env.KUBECFG_KUBE_PROMETHEUS || "/work/corpus/kube-prometheus";
+const kubePrometheus = process.env.KUBECFG_KUBE_PROMETHEUS
+  || fileURLToPath(new URL("../../../corpus/kube-prometheus", import.meta.url));
 
 // The example takes about 10 s in the page, over the default Time limit
 // of a new workspace, so the test raises it as the watchdog's message
 // tells a user to.
 test("kube-prometheus's example: opened as a folder with -J vendor, the objects the CLI prints, an edit re-evaluates", {
   skip: existsSync(path.join(kubePrometheus, "example.jsonnet")) ? false
-    : `SKIP: no kube-prometheus tree at ${kubePrometheus} (set KUBECFG_KUBE_PROMETHEUS; scripts/corpus/kube-prometheus.sh makes one)`,
+    : `no kube-prometheus tree at ${kubePrometheus} (scripts/corpus/kube-prometheus.sh DIR makes one; set KUBECFG_KUBE_PROMETHEUS=DIR)`,
   timeout: 10 * 60 * 1000,
 }, async () => {
   const want = execFileSync(kubecfgBin, ["show", "-J", "vendor", "example.jsonnet"], { cwd: kubePrometheus, maxBuffer: 64 << 20 }).toString();

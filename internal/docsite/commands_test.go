@@ -79,3 +79,49 @@ func TestDocsCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeCommandLine runs the README's "The command line" block as a
+// newcomer would, line for line in a new directory, with bin/kubecfg the
+// kubecfg built from this tree in place of its `go build` line: the block
+// must make the files it names, and every command must succeed.
+func TestReadmeCommandLine(t *testing.T) {
+	md, err := os.ReadFile(filepath.Join(docsDir, "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(md), "\n## The command line\n")
+	if !ok {
+		t.Fatal(`README.md has no "## The command line" section`)
+	}
+	block := shellBlock.FindStringSubmatch(section)
+	if block == nil {
+		t.Fatal(`README.md's "The command line" has no sh block`)
+	}
+	script, ok := strings.CutPrefix(block[1], "go build -o bin/kubecfg ./cmd/kubecfg\n")
+	if !ok {
+		t.Fatalf("the block does not start with the go build line:\n%s", block[1])
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin, err := os.ReadFile(testdata.BuildKubecfg(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bin", "kubecfg"), bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sh := exec.Command("sh", "-e", "-c", script)
+	sh.Dir = dir
+	sh.Env = append(os.Environ(), "KUBECFG_ALPHA=", "KUBECFG_FEATURES=", "KUBECFG_JPATH=")
+	out, err := sh.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"name: web\n", "name: web-yakl\n", "\nyakl "} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the README's commands printed no %q:\n%s", want, out)
+		}
+	}
+}

@@ -253,3 +253,16 @@ func TestNoHighlighterInWasm(t *testing.T) {
 		}
 	}
 }
+
+func TestTitleDropsCodeSpans(t *testing.T) {
+	for _, tc := range []struct{ md, want string }{
+		{"# The built-in library: `kubecfg.libsonnet`\n", "The built-in library: kubecfg.libsonnet"},
+		{"# `kubecfg show`\n", "kubecfg show"},
+		{"intro\n# Plain\n", "Plain"},
+		{"no heading\n", "kubecfg"},
+	} {
+		if got := title(tc.md); got != tc.want {
+			t.Errorf("title(%q) = %q, want %q", tc.md, got, tc.want)
+		}
+	}
+}

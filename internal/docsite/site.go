@@ -71,11 +71,12 @@ func Load(docsDir string) (*Site, error) {
 	return s, nil
 }
 
-// title is the text of the first "# " heading, or "kubecfg".
+// title is the text of the first "# " heading without its code spans'
+// backticks (a <title> shows no markup), or "kubecfg".
 func title(md string) string {
 	for _, line := range strings.Split(md, "\n") {
 		if t, ok := strings.CutPrefix(line, "# "); ok {
-			return strings.Trim(strings.TrimSpace(t), "`")
+			return strings.ReplaceAll(strings.TrimSpace(t), "`", "")
 		}
 	}
 	return "kubecfg"

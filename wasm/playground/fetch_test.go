@@ -16,7 +16,7 @@ func serve(t *testing.T, files map[string]string) string {
 	t.Helper()
 	get := js.Global().Get("process").Get("getBuiltinModule")
 	if get.Type() != js.TypeFunction {
-		t.Skip("SKIP: this Node has no process.getBuiltinModule (Node ≥ 20.16) to start an HTTP server")
+		t.Skip("this Node has no process.getBuiltinModule (Node ≥ 20.16) to start an HTTP server")
 	}
 	http := get.Invoke("node:http")
 	handler := js.FuncOf(func(_ js.Value, args []js.Value) any {
