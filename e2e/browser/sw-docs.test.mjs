@@ -56,8 +56,6 @@ async function twoBuilds() {
   await cp(staticRoot, b, { recursive: true });
   const css = path.join(b, "docs", "docs.css");
   await writeFile(css, (await readFile(css, "utf8")) + "\n/* build B */ body { --kubecfg-build: b; }\n");
-  await rm(css + ".br", { force: true });
-  await rm(css + ".gz", { force: true });
   await seal(b);
   return { dir, a, b, cssA: await readFile(path.join(a, "docs", "docs.css"), "utf8"), cssB: await readFile(css, "utf8") };
 }
