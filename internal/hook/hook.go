@@ -63,14 +63,20 @@ func (o Options) timeout() time.Duration {
 // is handed to eval; the JSON result is the response. Anything else is
 // answered with a JSON error: 405 for other methods, 413 for a body past
 // MaxBody, 408 for one that arrives too slowly, 400 for one that is not
-// JSON, 500 for an evaluation error, 504 past the time limit.
+// JSON, 404 for a path that is no hook's, 500 for an evaluation error,
+// 504 past the time limit.
 func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("jsonnet filename required")
 	}
 	mux := http.NewServeMux()
+	served := map[string]string{}
 	for _, f := range files {
 		file := f
+		if other, ok := served[Path(file)]; ok {
+			return nil, fmt.Errorf("%s and %s would both be served at %s", other, file, Path(file))
+		}
+		served[Path(file)] = file
 		mux.HandleFunc(Path(file), func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodPost {
 				w.Header().Set("Allow", http.MethodPost)
@@ -105,6 +111,12 @@ func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error)
 			}
 		})
 	}
+	if _, ok := served["/"]; !ok {
+		// Any other path: a JSON 404, as every other error.
+		mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+			jsonError(w, http.StatusNotFound, fmt.Sprintf("no hook at %s", r.URL.Path))
+		})
+	}
 	return mux, nil
 }
 
@@ -125,6 +137,18 @@ func checkJSON(body []byte) string {
 		return fmt.Sprintf("the request body must be JSON: %v", err)
 	}
 	return ""
+}
+
+// Decode decodes a request body that checkJSON passed (the Handler hands
+// eval only those) into the value the hook's request is: nil, bool,
+// float64, string, []any or map[string]any. A number past float64's range
+// is an error, as it is in Jsonnet.
+func Decode(body []byte) (any, error) {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return nil, fmt.Errorf("the request body must be JSON: %w", err)
+	}
+	return v, nil
 }
 
 // jsonError answers {"error": msg} with code.
