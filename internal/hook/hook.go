@@ -77,7 +77,7 @@ func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error)
 			return nil, fmt.Errorf("%s and %s would both be served at %s", other, file, Path(file))
 		}
 		served[Path(file)] = file
-		mux.HandleFunc(Path(file), func(w http.ResponseWriter, r *http.Request) {
+		if err := handle(mux, Path(file), func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodPost {
 				w.Header().Set("Allow", http.MethodPost)
 				jsonError(w, http.StatusMethodNotAllowed, "method not allowed: a hook takes a POST")
@@ -109,7 +109,9 @@ func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error)
 				w.Header().Set("Content-Type", "application/json")
 				io.WriteString(w, out)
 			}
-		})
+		}); err != nil {
+			return nil, fmt.Errorf("%s cannot be served: %w", file, err)
+		}
 	}
 	if _, ok := served["/"]; !ok {
 		// Any other path: a JSON 404, as every other error.
@@ -118,6 +120,22 @@ func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error)
 		})
 	}
 	return mux, nil
+}
+
+// handle registers h at path, and returns an error, not the mux's panic,
+// for a path that the mux would read as a pattern of its own (a{b}, a
+// space) or cannot take.
+func handle(mux *http.ServeMux, path string, h http.HandlerFunc) (err error) {
+	if strings.ContainsAny(path, "{} \t") {
+		return errors.New("its path has a brace or a space, which http.ServeMux reads as a pattern")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	mux.HandleFunc(path, h)
+	return nil
 }
 
 // checkJSON says what is wrong with a request body, or "": it must be one

@@ -89,12 +89,19 @@ func TestHandler(t *testing.T) {
 	}
 }
 
-// TestSamePath: two files that would be served at one path are refused,
-// not a panic of the mux.
+// TestSamePath: two files that would be served at one path, or a file
+// whose path the mux reads as a pattern, are refused, not a panic of the
+// mux.
 func TestSamePath(t *testing.T) {
 	_, err := Handler([]string{"a.jsonnet", "./a.jsonnet"}, inProcess(&kubecfg.Config{}), Options{})
 	if err == nil || err.Error() != "a.jsonnet and ./a.jsonnet would both be served at /a" {
 		t.Errorf("got %v", err)
+	}
+	for _, f := range []string{"a{b}.jsonnet", "a b.jsonnet", "{x}.jsonnet"} {
+		_, err := Handler([]string{f}, inProcess(&kubecfg.Config{}), Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), f+" cannot be served: ") {
+			t.Errorf("%s: got %v", f, err)
+		}
 	}
 }
 
