@@ -9,9 +9,11 @@ TEST_TARGETS += test-e2e-docs
 .PHONY: docs-site docs-examples-update test-e2e-docs
 
 # After web, which replaces static/dist; before bin/kubecfg, which embeds
-# static/ (docs/ included).
+# static/ (docs/ included). scripts/seal.mjs then adds the docs to the
+# service worker's list and keys the list to the build.
 docs-site: web
 	$(GO) run ./scripts/build-docs
+	$(NODE) scripts/seal.mjs static
 
 bin/kubecfg: docs-site
 

@@ -1,11 +1,24 @@
 // The playground's service worker: makes the site usable offline after one
-// visit. Install caches the files listed in dist/assets.json (the page, the
-// content-hashed bundles, kubecfg.wasm, wasm_exec.js); every request is
-// answered from the cache first. After a page load it checks index.html on
-// the network; when a new build is there it caches that build and tells the
-// pages "update-ready". The page asks the user to reload and never reloads
-// by itself, so nothing typed is lost.
-const CACHE = "kubecfg-playground-v1";
+// visit, and an updated site the site a user sees after "reload to update".
+//
+// dist/assets.json lists the build's files (the page, the content-hashed
+// bundles, the wasm engines, embed.html and embed.js) and its docs pages
+// with their CSS and images; scripts/seal.mjs keys the list to the build
+// ("build", a hash over every listed file). Each build is cached whole in a
+// cache of its own, kubecfg-build-KEY: install caches the build; after a
+// page load the worker reads the list on the network, and when its key is
+// new it caches that build, makes it the one it serves and tells the pages
+// "update-ready". The page asks the user to reload and never reloads by
+// itself, so nothing typed is lost. The previous build's cache stays while
+// a page of it is open (its lazily loaded chunks are there) and is evicted
+// after, or when a new worker activates.
+//
+// The build's files are answered from its cache first; the docs, and any
+// file the list does not name, from the network first (a copy is kept in
+// the build's cache for offline use), so nothing outside the list is ever
+// older than the network's.
+const PREFIX = "kubecfg-build-";
+const META = "kubecfg-sw";
 const PAGES = new Set(["", "index.html", "embed", "embed.html"]);
 
 function scoped(url) {
@@ -14,55 +27,127 @@ function scoped(url) {
     ? url.pathname.slice(scope.pathname.length) : null;
 }
 
-async function precache() {
-  const res = await fetch("dist/assets.json", { cache: "no-cache" });
-  if (!res.ok) throw new Error(`dist/assets.json: ${res.status}`);
-  const { assets } = await res.json();
-  const cache = await caches.open(CACHE);
-  await cache.addAll(assets.map((a) => new Request(a, { cache: "no-cache" })));
-  return cache;
+async function sha256(text) {
+  const sum = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(sum)].slice(0, 8).map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-self.addEventListener("install", (ev) => {
-  ev.waitUntil(precache().then(() => self.skipWaiting()));
-});
+// readList fetches the build's list from the network: { key, urls }. A
+// list that was not sealed is keyed by its own text.
+async function readList() {
+  const res = await fetch("dist/assets.json", { cache: "no-cache" });
+  if (!res.ok) throw new Error(`dist/assets.json: ${res.status}`);
+  const text = await res.text();
+  const { assets, docs = [], build } = JSON.parse(text);
+  return { key: build || await sha256(text), urls: [...assets, ...docs] };
+}
 
-self.addEventListener("activate", (ev) => {
-  ev.waitUntil((async () => {
-    for (const k of await caches.keys()) if (k !== CACHE) await caches.delete(k);
-    await self.clients.claim();
-  })());
-});
+// The build the worker serves: { key, urls: Set } or null, kept in META
+// so that a restarted worker knows it.
+let served = null;
+async function current() {
+  if (served) return served;
+  const hit = await (await caches.open(META)).match("current");
+  if (!hit) return null;
+  const { key, urls } = await hit.json();
+  served = { key, urls: new Set(urls) };
+  return served;
+}
 
-// networkFirst answers a navigation outside the playground's pages (the
-// docs) from the network, keeping a copy, and from that copy offline.
-async function networkFirst(req) {
-  const cache = await caches.open(CACHE);
+async function setCurrent(key, urls) {
+  await (await caches.open(META)).put("current", new Response(JSON.stringify({ key, urls }), {
+    headers: { "content-type": "application/json" },
+  }));
+  served = { key, urls: new Set(urls) };
+}
+
+// fill caches every file of a build in its own cache, all or nothing.
+async function fill(key, urls) {
+  const cache = await caches.open(PREFIX + key);
   try {
-    const res = await fetch(req);
-    if (res.ok && res.type === "basic") cache.put(req, res.clone());
-    return res;
+    await cache.addAll(urls.map((u) => new Request(u, { cache: "no-cache" })));
   } catch (err) {
-    const hit = await cache.match(req);
-    if (hit) return hit;
+    await caches.delete(PREFIX + key);
     throw err;
   }
 }
 
+// The build of each page (window client) this worker served, by client
+// id: a build's cache stays while a page of it is open.
+const pageBuild = new Map();
+
+// evict deletes every cache but the served build's and those of open
+// pages; with all, the open pages' too (a new worker is activating).
+async function evict(all) {
+  const cur = await current();
+  const keep = new Set([META]);
+  if (cur) keep.add(PREFIX + cur.key);
+  if (!all) {
+    for (const c of await self.clients.matchAll({ type: "window" })) {
+      // A page this worker did not serve (it was restarted since) may be
+      // of any build: keep them all.
+      if (!pageBuild.has(c.id)) return;
+      keep.add(PREFIX + pageBuild.get(c.id));
+    }
+  }
+  for (const k of await caches.keys()) if (!keep.has(k)) await caches.delete(k);
+}
+
+self.addEventListener("install", (ev) => {
+  ev.waitUntil((async () => {
+    const { key, urls } = await readList();
+    await fill(key, urls);
+    await setCurrent(key, urls);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (ev) => {
+  ev.waitUntil((async () => {
+    await evict(true);
+    await self.clients.claim();
+  })());
+});
+
 let checking = null;
 async function checkForUpdate() {
-  const cache = await caches.open(CACHE);
-  const [cached, fresh] = await Promise.all([
-    cache.match("index.html"),
-    fetch("index.html", { cache: "no-cache" }).catch(() => null),
-  ]);
-  if (!fresh || !fresh.ok) return;
-  const [a, b] = await Promise.all([cached ? cached.text() : "", fresh.clone().text()]);
-  if (a === b) return;
-  await precache(); // the new build's files, then its page
-  await cache.put("index.html", fresh);
-  if (!cached) return;
-  for (const c of await self.clients.matchAll({ type: "window" })) c.postMessage({ type: "update-ready" });
+  const cur = await current();
+  const list = await readList().catch(() => null);
+  if (list && (!cur || list.key !== cur.key)) {
+    await fill(list.key, list.urls);
+    await setCurrent(list.key, list.urls);
+    if (cur) for (const c of await self.clients.matchAll({ type: "window" })) c.postMessage({ type: "update-ready" });
+  }
+  await evict(false);
+}
+
+// cached answers from the served build's cache, then from any (an open
+// page of the previous build loads its chunks from its own).
+async function cached(req) {
+  const cur = await current();
+  const hit = cur && await (await caches.open(PREFIX + cur.key)).match(req);
+  return hit || caches.match(req);
+}
+
+// keep stores a network answer in the served build's cache.
+async function keep(req, res) {
+  const cur = await current();
+  if (!cur || !res.ok || res.type !== "basic") return;
+  await (await caches.open(PREFIX + cur.key)).put(req, res);
+}
+
+// networkFirst answers from the network, keeping a copy, and from the
+// cache offline; a folder's URL is its index.html there.
+async function networkFirst(req, rel) {
+  try {
+    const res = await fetch(req);
+    keep(req, res.clone()).catch(() => {});
+    return res;
+  } catch (err) {
+    const hit = await cached(req) || (rel.endsWith("/") || rel === "docs" ? await cached(rel.replace(/\/?$/, "/index.html")) : null);
+    if (hit) return hit;
+    throw err;
+  }
 }
 
 self.addEventListener("fetch", (ev) => {
@@ -75,30 +160,35 @@ self.addEventListener("fetch", (ev) => {
   // as the site serves it, because the page of /s/ID loads files relative
   // to /s/.
   const snippet = /^s\/[A-Za-z0-9_-]{22}$/.test(rel);
-  // The playground's own pages; any other navigation (a docs page) is that
-  // page: from the network, from the cache when offline.
   const page = PAGES.has(rel) || snippet;
-  if (!page && req.mode === "navigate") {
-    ev.respondWith(networkFirst(req));
-    return;
-  }
-  const asset = !snippet && rel.startsWith("s/") ? new URL(rel.slice(2) + url.search, self.registration.scope).href : null;
+  const asset = !snippet && rel.startsWith("s/") ? rel.slice(2) + url.search : null;
   ev.respondWith((async () => {
-    const cache = await caches.open(CACHE);
+    const cur = await current();
     if (page) {
       const name = rel.startsWith("embed") ? "embed.html" : "index.html";
-      const hit = await cache.match(name);
+      const hit = cur && await (await caches.open(PREFIX + cur.key)).match(name);
+      if (!checking) checking = checkForUpdate().finally(() => { checking = null; });
+      ev.waitUntil(checking.catch(() => {}));
       if (hit) {
-        if (!checking) checking = checkForUpdate().finally(() => { checking = null; });
-        ev.waitUntil(checking.catch(() => {}));
+        if (req.mode === "navigate" && ev.resultingClientId) pageBuild.set(ev.resultingClientId, cur.key);
         return hit;
       }
       return fetch(req);
     }
-    const hit = await cache.match(asset || req);
-    if (hit) return hit;
-    const res = await fetch(asset || req);
-    if (res.ok && res.type === "basic") cache.put(asset || req, res.clone());
-    return res;
+    if (req.mode === "navigate" && cur && ev.resultingClientId) {
+      pageBuild.set(ev.resultingClientId, cur.key);
+      ev.waitUntil(evict(false).catch(() => {}));
+    }
+    const path = asset ?? rel + url.search;
+    const target = asset !== null ? new URL(asset, self.registration.scope).href : req;
+    // The build's own files, but the docs, which are revalidated.
+    if (cur && cur.urls.has(path) && !path.startsWith("docs/")) {
+      const hit = await cached(target);
+      if (hit) return hit;
+      const res = await fetch(target);
+      keep(target, res.clone()).catch(() => {});
+      return res;
+    }
+    return networkFirst(target, path);
   })());
 });

@@ -11,12 +11,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kubecfg/kubecfg/internal/hook"
+	"github.com/kubecfg/kubecfg/internal/memlimit"
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -25,10 +27,18 @@ import (
 // request.
 const hookEvalEnv = "KUBECFG_HOOK_EVAL"
 
+// hookMemoryEnv is a worker's memory cap in bytes (--eval-memory-mib).
+const hookMemoryEnv = "KUBECFG_HOOK_MEMORY"
+
+// defaultEvalMemoryMiB is --eval-memory-mib's default: a hook that
+// transforms an 8 MiB body (hook.MaxBody) needs a few hundred MiB.
+const defaultEvalMemoryMiB = 1024
+
 func newHttpdCmd(g *globals) *cobra.Command {
 	var (
-		addr    string
-		timeout time.Duration
+		addr      string
+		timeout   time.Duration
+		memoryMiB int
 	)
 	cmd := &cobra.Command{
 		Use:   "httpd FILE.jsonnet...",
@@ -43,19 +53,28 @@ func newHttpdCmd(g *globals) *cobra.Command {
 			}
 			if file := os.Getenv(hookEvalEnv); file != "" {
 				// A worker: one request's JSON on standard input.
+				capMemory(os.Getenv(hookMemoryEnv))
 				body, err := io.ReadAll(os.Stdin)
 				if err != nil {
 					return err
 				}
-				out, err := cfg.EvaluateHook(file, string(body))
+				request, err := hook.Decode(body)
+				if err != nil {
+					return err
+				}
+				body = nil
+				out, err := cfg.EvaluateHook(file, request)
 				if err != nil {
 					return err
 				}
 				_, err = io.WriteString(g.stdout, out)
 				return err
 			}
+			if memoryMiB < 64 {
+				return fmt.Errorf("--eval-memory-mib is %d: a worker needs at least 64", memoryMiB)
+			}
 			opts := hook.Options{Timeout: timeout}
-			h, err := hook.Handler(args, workerEvaluator(), opts)
+			h, err := hook.Handler(args, workerEvaluator(uint64(memoryMiB)<<20), opts)
 			if err != nil {
 				return err
 			}
@@ -68,6 +87,7 @@ func newHttpdCmd(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&addr, "listen-addr", "l", ":8080", "Address to listen on")
+	cmd.Flags().IntVar(&memoryMiB, "eval-memory-mib", defaultEvalMemoryMiB, "Most memory one hook evaluation may use, in MiB; past it the evaluation is stopped and the request answered 500 (and no more evaluations run at once than the machine's available memory holds)")
 	cmd.Flags().DurationVar(&timeout, "eval-timeout", hook.DefaultTimeout, "Longest one hook evaluation may take; past it the evaluation is stopped and the request answered 504")
 	return cmd
 }
@@ -76,14 +96,16 @@ func newHttpdCmd(g *globals) *cobra.Command {
 // program with the server's command line and hookEvalEnv set), so that a
 // hook that dies of a fatal Go error (a stack overflow, running out of
 // memory) or runs away costs that request only: the process is killed
-// when the request's time is up. At most four per CPU run at once.
-func workerEvaluator() hook.Evaluator {
+// when the request's time is up, or by itself when it uses more than
+// memory bytes (capMemory). At most four per CPU run at once, and no more
+// than the memory available when the server starts holds.
+func workerEvaluator(memory uint64) hook.Evaluator {
 	exe, err := os.Executable()
 	if err != nil {
 		exe = os.Args[0]
 	}
 	wd, _ := os.Getwd()
-	slots := make(chan struct{}, 4*runtime.NumCPU())
+	slots := make(chan struct{}, memlimit.Slots(4*runtime.NumCPU(), memory))
 	return func(ctx context.Context, file string, request []byte) (string, error) {
 		select {
 		case slots <- struct{}{}:
@@ -92,7 +114,7 @@ func workerEvaluator() hook.Evaluator {
 			return "", hook.ErrTimeout
 		}
 		cmd := exec.CommandContext(ctx, exe, os.Args[1:]...)
-		cmd.Env = append(os.Environ(), supervisedEnv+"=1", hookEvalEnv+"="+file)
+		cmd.Env = append(os.Environ(), supervisedEnv+"=1", hookEvalEnv+"="+file, hookMemoryEnv+"="+strconv.FormatUint(memory, 10))
 		cmd.Stdin = bytes.NewReader(request)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -117,4 +139,18 @@ func workerEvaluator() hook.Evaluator {
 		}
 		return stdout.String(), nil
 	}
+}
+
+// capMemory caps a worker's memory at limit bytes (hookMemoryEnv's value;
+// none when it is empty or not a number): past it the worker says so on
+// standard error, which the server answers the request with, and exits.
+func capMemory(limit string) {
+	n, err := strconv.ParseUint(limit, 10, 64)
+	if err != nil || n == 0 {
+		return
+	}
+	memlimit.Watch(n, func(used uint64) {
+		fmt.Fprintf(os.Stderr, "the evaluation used more than %d MiB of memory and was stopped (the limit is --eval-memory-mib=%d)\n", n>>20, n>>20)
+		os.Exit(1)
+	})
 }

@@ -113,6 +113,57 @@ func TestHttpdTimeout(t *testing.T) {
 	}
 }
 
+// TestHttpdMemoryCap: a hook that uses more memory than
+// --eval-memory-mib is stopped with a JSON error that says so, the
+// server answers the next request, and a path that is no hook is a JSON
+// 404.
+func TestHttpdMemoryCap(t *testing.T) {
+	bin := testdata.BuildKubecfg(t)
+	dir := t.TempDir()
+	hook := "function(request) if std.objectHas(request, 'big') then { n: std.length(std.range(0, 1e8)) } else { seen: request.name }\n"
+	if err := os.WriteFile(filepath.Join(dir, "hook.jsonnet"), []byte(hook), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := exec.Command(bin, "--alpha", "httpd", "-l", "127.0.0.1:0", "--eval-memory-mib", "64", "hook.jsonnet")
+	srv.Dir = dir
+	stderr, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Process.Kill(); srv.Wait() }()
+	line, _ := bufio.NewReader(stderr).ReadString('\n')
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening on ")
+	if !ok {
+		t.Fatalf("server said %q", line)
+	}
+	post := func(path, body string) (*http.Response, string) {
+		resp, err := http.Post("http://"+addr+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatalf("POST %s %s: %v", path, body, err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	if resp, body := post("/hook", `{"big": 1}`); resp.StatusCode != 500 || body != `{"error":"the evaluation used more than 64 MiB of memory and was stopped (the limit is --eval-memory-mib=64)"}`+"\n" {
+		t.Errorf("a hook past the cap: %d %q", resp.StatusCode, body)
+	}
+	if resp, body := post("/hook", `{"name": "a"}`); resp.StatusCode != 200 || !strings.Contains(body, `"seen": "a"`) {
+		t.Errorf("after it: %d %q", resp.StatusCode, body)
+	}
+	resp, body := post("/nope", `{}`)
+	if resp.StatusCode != 404 || resp.Header.Get("Content-Type") != "application/json" || resp.Header.Get("X-Content-Type-Options") != "nosniff" || body != `{"error":"no hook at /nope"}`+"\n" {
+		t.Errorf("no hook: %d %v %q", resp.StatusCode, resp.Header, body)
+	}
+	srv.Process.Kill()
+	srv.Wait()
+	// A cap too small to start a worker is refused at start-up.
+	out, err := exec.Command(bin, "--alpha", "httpd", "-l", "127.0.0.1:0", "--eval-memory-mib", "8", filepath.Join(dir, "hook.jsonnet")).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "--eval-memory-mib is 8: a worker needs at least 64") {
+		t.Errorf("--eval-memory-mib 8: %v %s", err, out)
+	}
+}
+
 // children lists the processes whose parent is pid (Linux /proc).
 func children(pid int) []string {
 	var out []string

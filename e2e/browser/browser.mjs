@@ -71,7 +71,8 @@ export async function closeLeaked() {
  * context; colorScheme is "light" or "dark". The browser has seen the
  * page's help panel (which a first visit opens by itself over the page),
  * unless firstVisit is set. It resolves to { context,
- * page, url, errors, restart, close }; restart closes the browser and
+ * page, url, errors, site, restart, close } (site: the server started, or
+ * null); restart closes the browser and
  * starts it again on the same profile (a visit another day: only what is
  * on disk remains), replacing context and page.
  */
@@ -102,7 +103,7 @@ export async function open({ colorScheme = "light", viewport = { width: 1400, he
     return { context, page };
   };
   const b = {
-    ...(await launch()), url, errors, server: server ? (server.kind || "node") : "external",
+    ...(await launch()), url, errors, server: server ? (server.kind || "node") : "external", site: server,
     async restart() {
       await b.context.close();
       Object.assign(b, await launch());

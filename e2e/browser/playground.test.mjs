@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { open, closeLeaked } from "./browser.mjs";
 import { staticRoot } from "./server.mjs";
+import { seal } from "../../scripts/seal.mjs";
 import { encodeZip } from "../../web/src/zip.js";
 import {
   waitStatus, waitOutput, outputText, errorsText, setSource, editorText, loadExample, openPane, afterRun, waitOffline,
@@ -610,9 +611,11 @@ test("a new version is announced, never reloaded over the page", async () => {
     await page.reload();
     await waitStatus(page, /^Evaluated/);
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 });
-    // A new build: index.html changes.
+    // A new build: index.html changes, and the build's last step keys the
+    // service worker's list to it.
     const index = path.join(dir, "index.html");
     await writeFile(index, (await readFile(index, "utf8")).replace("</body>", "<!-- new build -->\n</body>"));
+    await seal(dir);
     const unsaved = "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unsaved' } } }\n";
     await setSource(page, unsaved);
     const other = await own.context.newPage(); // a navigation makes the worker look for an update

@@ -18,7 +18,11 @@ const types = {
   ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".png": "image/png", ".map": "application/json",
 };
 
-/** serve starts the server and resolves to { url, close }. */
+/**
+ * serve starts the server and resolves to { url, close, setRoot };
+ * setRoot(dir) serves another site root from then on (a new build of the
+ * site at the same origin).
+ */
 export async function serve(root = staticRoot) {
   const server = http.createServer(async (req, res) => {
     try {
@@ -44,6 +48,7 @@ export async function serve(root = staticRoot) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}/`,
+    setRoot: (dir) => { root = dir; },
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }),
   };
 }

@@ -63,15 +63,21 @@ func (o Options) timeout() time.Duration {
 // is handed to eval; the JSON result is the response. Anything else is
 // answered with a JSON error: 405 for other methods, 413 for a body past
 // MaxBody, 408 for one that arrives too slowly, 400 for one that is not
-// JSON, 500 for an evaluation error, 504 past the time limit.
+// JSON, 404 for a path that is no hook's, 500 for an evaluation error,
+// 504 past the time limit.
 func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("jsonnet filename required")
 	}
 	mux := http.NewServeMux()
+	served := map[string]string{}
 	for _, f := range files {
 		file := f
-		mux.HandleFunc(Path(file), func(w http.ResponseWriter, r *http.Request) {
+		if other, ok := served[Path(file)]; ok {
+			return nil, fmt.Errorf("%s and %s would both be served at %s", other, file, Path(file))
+		}
+		served[Path(file)] = file
+		if err := handle(mux, Path(file), func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodPost {
 				w.Header().Set("Allow", http.MethodPost)
 				jsonError(w, http.StatusMethodNotAllowed, "method not allowed: a hook takes a POST")
@@ -103,9 +109,33 @@ func Handler(files []string, eval Evaluator, opts Options) (http.Handler, error)
 				w.Header().Set("Content-Type", "application/json")
 				io.WriteString(w, out)
 			}
+		}); err != nil {
+			return nil, fmt.Errorf("%s cannot be served: %w", file, err)
+		}
+	}
+	if _, ok := served["/"]; !ok {
+		// Any other path: a JSON 404, as every other error.
+		mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+			jsonError(w, http.StatusNotFound, fmt.Sprintf("no hook at %s", r.URL.Path))
 		})
 	}
 	return mux, nil
+}
+
+// handle registers h at path, and returns an error, not the mux's panic,
+// for a path that the mux would read as a pattern of its own (a{b}, a
+// space) or cannot take.
+func handle(mux *http.ServeMux, path string, h http.HandlerFunc) (err error) {
+	if strings.ContainsAny(path, "{} \t") {
+		return errors.New("its path has a brace or a space, which http.ServeMux reads as a pattern")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	mux.HandleFunc(path, h)
+	return nil
 }
 
 // checkJSON says what is wrong with a request body, or "": it must be one
@@ -125,6 +155,18 @@ func checkJSON(body []byte) string {
 		return fmt.Sprintf("the request body must be JSON: %v", err)
 	}
 	return ""
+}
+
+// Decode decodes a request body that checkJSON passed (the Handler hands
+// eval only those) into the value the hook's request is: nil, bool,
+// float64, string, []any or map[string]any. A number past float64's range
+// is an error, as it is in Jsonnet.
+func Decode(body []byte) (any, error) {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return nil, fmt.Errorf("the request body must be JSON: %w", err)
+	}
+	return v, nil
 }
 
 // jsonError answers {"error": msg} with code.

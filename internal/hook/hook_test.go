@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +23,11 @@ import (
 // process of its own; cmd/kubecfg's httpd test covers that).
 func inProcess(c *kubecfg.Config) Evaluator {
 	return func(ctx context.Context, file string, request []byte) (string, error) {
-		return c.EvaluateHook(file, string(request))
+		v, err := Decode(request)
+		if err != nil {
+			return "", err
+		}
+		return c.EvaluateHook(file, v)
 	}
 }
 
@@ -59,7 +64,8 @@ func TestHandler(t *testing.T) {
 		{"invalid UTF-8", "POST", "/hooks/sync", "{\"a\": \"\xff\"}", 400, "not UTF-8"},
 		{"an empty body", "POST", "/hooks/sync", "", 400, "the request body must be JSON"},
 		{"too large", "POST", "/hooks/sync", `"` + strings.Repeat("x", MaxBody) + `"`, 413, "larger than"},
-		{"unknown path", "POST", "/nope", "{}", 404, ""},
+		{"unknown path", "POST", "/nope", "{}", 404, `{"error":"no hook at /nope"}`},
+		{"the root", "GET", "/", "", 404, `{"error":"no hook at /"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
@@ -67,16 +73,76 @@ func TestHandler(t *testing.T) {
 			if rec.Code != tc.code || !strings.Contains(rec.Body.String(), tc.want) {
 				t.Errorf("%s %s: %d %q, want %d containing %q", tc.method, tc.path, rec.Code, rec.Body.String(), tc.code, tc.want)
 			}
-			if tc.code != 404 && rec.Header().Get("Content-Type") != "application/json" {
+			if rec.Header().Get("Content-Type") != "application/json" {
 				t.Errorf("content type %q", rec.Header().Get("Content-Type"))
 			}
-			if tc.code >= 400 && tc.code != 404 {
+			if tc.code >= 400 && rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("an error without X-Content-Type-Options: nosniff")
+			}
+			if tc.code >= 400 {
 				var e struct{ Error string }
 				if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Error == "" {
 					t.Errorf("error body %q is not {\"error\": ...}: %v", rec.Body.String(), err)
 				}
 			}
 		})
+	}
+}
+
+// TestSamePath: two files that would be served at one path, or a file
+// whose path the mux reads as a pattern, are refused, not a panic of the
+// mux.
+func TestSamePath(t *testing.T) {
+	_, err := Handler([]string{"a.jsonnet", "./a.jsonnet"}, inProcess(&kubecfg.Config{}), Options{})
+	if err == nil || err.Error() != "a.jsonnet and ./a.jsonnet would both be served at /a" {
+		t.Errorf("got %v", err)
+	}
+	for _, f := range []string{"a{b}.jsonnet", "a b.jsonnet", "{x}.jsonnet"} {
+		_, err := Handler([]string{f}, inProcess(&kubecfg.Config{}), Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), f+" cannot be served: ") {
+			t.Errorf("%s: got %v", f, err)
+		}
+	}
+}
+
+// TestLargeBody: a body of MaxBody, a JSON array of a hundred thousand
+// objects, reaches the hook as a value, not as code to parse: its
+// evaluation (which sums a field over the array) allocates 42 times the
+// body's size; as TLA code it allocated 759 times it (6 GiB).
+func TestLargeBody(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; ; i++ {
+		item := fmt.Sprintf(`{"name":"item-%d","value":%d.5,"tags":["a","b"],"ok":true}`, i, i)
+		if b.Len()+len(item)+2 > MaxBody {
+			break
+		}
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(item)
+	}
+	b.WriteString("]")
+	body := b.String()
+	c := &kubecfg.Config{Gates: features.AllAlpha(), Cwd: "/w", FS: importer.NewMapFS("/w", map[string]string{
+		"h.jsonnet": "function(request) { n: std.length(request), last: request[std.length(request) - 1].name, sum: std.foldl(function(a, o) a + o.value, request, 0) }",
+	})}
+	h, err := Handler([]string{"h.jsonnet"}, inProcess(c), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/h", strings.NewReader(body)))
+	runtime.ReadMemStats(&after)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"last": "item-`) {
+		t.Fatalf("%d %.200s", rec.Code, rec.Body.String())
+	}
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("a %d-byte body: %d MiB allocated (%.0fx)", len(body), alloc>>20, float64(alloc)/float64(len(body)))
+	if alloc > 100*uint64(len(body)) {
+		t.Errorf("a %d-byte body allocated %d MiB, over 100 times its size", len(body), alloc>>20)
 	}
 }
 

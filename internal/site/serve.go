@@ -38,11 +38,18 @@ func Serve(ctx context.Context, addr, dataDir string, static fs.FS, logw io.Writ
 	if logw == nil {
 		logw = io.Discard
 	}
-	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return fmt.Errorf("serve playground: data directory: %w", err)
-	}
-	store, err := share.OpenBolt(filepath.Join(dataDir, DBFile))
-	if err != nil {
+	// The start-up steps can block (a file system that hangs, a long check
+	// of a big store): they end on the first signal (ctx).
+	path := filepath.Join(dataDir, DBFile)
+	store, err := untilDone(ctx, func() (*share.BoltStore, error) {
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+		return share.OpenBolt(path)
+	}, func(s *share.BoltStore) { s.Close() })
+	if errors.Is(err, errStopped) {
+		return fmt.Errorf("serve playground: %w while opening the snippet store %s", err, path)
+	} else if err != nil {
 		return fmt.Errorf("serve playground: %w", err)
 	}
 	defer store.Close()
@@ -77,6 +84,36 @@ func Serve(ctx context.Context, addr, dataDir string, static fs.FS, logw io.Writ
 		return fmt.Errorf("serve playground: shut down: %w", err)
 	}
 	return nil
+}
+
+// errStopped is untilDone's error when ctx ended first.
+var errStopped = errors.New("stopped")
+
+// untilDone runs fn and returns what it returns, or errStopped as soon as
+// ctx is done, whichever comes first; what fn returns after that is
+// handed to discard (when its error is nil) on fn's goroutine.
+func untilDone[T any](ctx context.Context, fn func() (T, error), discard func(T)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := fn()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.err == nil {
+				discard(r.v)
+			}
+		}()
+		var zero T
+		return zero, errStopped
+	}
 }
 
 // URL returns the http URL of a listening address, with "localhost" for

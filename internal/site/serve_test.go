@@ -108,6 +108,13 @@ func TestServeErrors(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, nil, 0o644)
+	// A data directory whose snippets.db is a named pipe: opening it
+	// waited for a writer for ever.
+	fifoDir := filepath.Join(dir, "fifo")
+	os.Mkdir(fifoDir, 0o700)
+	if err := mkfifo(filepath.Join(fifoDir, site.DBFile)); err != nil {
+		t.Logf("no named pipe: %v", err)
+	}
 	for _, tc := range []struct {
 		name, addr, dataDir, want string
 		noStatic                  bool
@@ -115,8 +122,14 @@ func TestServeErrors(t *testing.T) {
 		{"bad_address", "127.0.0.1:notaport", filepath.Join(dir, "a"), "serve playground: listen tcp", false},
 		{"data_dir_is_a_file", "127.0.0.1:0", file, "serve playground: data directory", false},
 		{"no_static", "127.0.0.1:0", filepath.Join(dir, "b"), "serve playground: no static files", true},
+		{"db_is_a_fifo", "127.0.0.1:0", fifoDir, "serve playground: open snippet store " + filepath.Join(fifoDir, site.DBFile) + ": " + filepath.Join(fifoDir, site.DBFile) + " is a named pipe (FIFO), not a regular file", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "db_is_a_fifo" {
+				if _, err := os.Stat(filepath.Join(fifoDir, site.DBFile)); err != nil {
+					t.Skip("no named pipes here")
+				}
+			}
 			fsys := testFS()
 			if tc.noStatic {
 				fsys = nil

@@ -66,6 +66,24 @@ func parseMeta(b []byte) (boltMeta, error) {
 	}, nil
 }
 
+// regular says what path is when it is not a regular file.
+func regular(path string, info os.FileInfo) error {
+	switch m := info.Mode(); {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		return fmt.Errorf("%s is a directory", path)
+	case m&os.ModeNamedPipe != 0:
+		return fmt.Errorf("%s is a named pipe (FIFO), not a regular file", path)
+	case m&os.ModeSocket != 0:
+		return fmt.Errorf("%s is a socket, not a regular file", path)
+	case m&os.ModeDevice != 0:
+		return fmt.Errorf("%s is a device, not a regular file", path)
+	default:
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+}
+
 // readAt reads n bytes at off, or says the file ends first.
 func readAt(f io.ReaderAt, off, n uint64) ([]byte, error) {
 	b := make([]byte, n)
@@ -330,20 +348,29 @@ func (c *boltChecker) leaf(p []byte, where string, depth int) error {
 // a shared lock: a writer that holds the file (another server on it) is
 // waited for at most timeout, then the error is bbolt's ErrTimeout.
 func checkBoltPath(path string, timeout time.Duration) error {
-	f, err := os.Open(path)
+	// The type first, as the evaluator's importer does: opening a named
+	// pipe waits for a writer for ever.
+	info, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil // bbolt creates it
 	}
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	info, err := f.Stat()
+	if err := regular(path, info); err != nil {
+		return err
+	}
+	f, err := openNonblock(path)
 	if err != nil {
 		return err
 	}
-	if info.IsDir() {
-		return fmt.Errorf("%s is a directory", path)
+	defer f.Close()
+	// What was opened, which may have been replaced since the Stat.
+	if info, err = f.Stat(); err != nil {
+		return err
+	}
+	if err := regular(path, info); err != nil {
+		return err
 	}
 	if info.Size() == 0 {
 		return nil // bbolt writes a new database into it

@@ -29,3 +29,9 @@ func lockShared(f *os.File, timeout time.Duration) error {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// openNonblock opens path for reading without waiting (a named pipe put
+// there after its type was checked opens at once, and is refused then).
+func openNonblock(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}

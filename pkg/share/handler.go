@@ -168,6 +168,9 @@ func acceptedType(ct string) bool {
 
 func (h *handler) post(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength > MaxBody {
+		// Answered at once, and the connection closed: without it net/http
+		// would first read (up to 256 KiB of) a body that may never come.
+		w.Header().Set("Connection", "close")
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("snippet too large: %d bytes, the limit is %d", r.ContentLength, MaxBody))
 		return
 	}

@@ -52,8 +52,9 @@ func (s *KVStore) Get(ctx context.Context, id string) ([]byte, error) {
 	return []byte(v), nil
 }
 
-// PutIfAbsent stores body under id unless it is already there (see the
-// type's comment on races).
+// PutIfAbsent stores body under id unless it is already there with bytes
+// that hash to id (damaged bytes are replaced; see the type's comment on
+// races).
 func (s *KVStore) PutIfAbsent(ctx context.Context, id string, body []byte) (bool, error) {
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("put snippet %s: %w", id, err)
@@ -62,14 +63,16 @@ func (s *KVStore) PutIfAbsent(ctx context.Context, id string, body []byte) (bool
 	if err != nil {
 		return false, fmt.Errorf("put snippet %s: %w", id, err)
 	}
-	if v != kvNull {
+	// A stored body that fails its hash (damaged) is written again.
+	if v != kvNull && Verify(id, []byte(v)) == nil {
 		return false, nil
 	}
 	if err := s.ns.PutString(id, string(body), nil); err != nil {
 		// KV refuses a second write to one key within a second, which is
 		// what a racing request that wrote first causes. If the key is now
-		// there, it holds these very bytes (the key is their address).
-		if v, gerr := s.ns.GetString(id, nil); gerr == nil && v != kvNull {
+		// there with bytes that hash to it, they are these very bytes
+		// (the key is their address).
+		if v, gerr := s.ns.GetString(id, nil); gerr == nil && v != kvNull && Verify(id, []byte(v)) == nil {
 			return false, nil
 		}
 		return false, fmt.Errorf("put snippet %s: %w", id, err)

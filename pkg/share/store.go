@@ -9,14 +9,15 @@ import (
 var ErrNotFound = errors.New("snippet not found")
 
 // Store keeps snippets by ID. A stored snippet never changes: PutIfAbsent
-// leaves an existing value alone. Implementations are safe for concurrent
-// use.
+// leaves an existing value alone, unless it fails its hash (Verify: the
+// stored bytes were damaged), which it replaces with the good bytes, so a
+// re-POST heals the snippet. Implementations are safe for concurrent use.
 type Store interface {
 	// Get returns the body stored under id, or an error wrapping
 	// ErrNotFound.
 	Get(ctx context.Context, id string) ([]byte, error)
-	// PutIfAbsent stores body under id unless id is already stored, and
-	// reports whether it stored it. An acknowledged write (nil error) is
+	// PutIfAbsent stores body under id unless id is already stored with
+	// bytes that hash to it, and reports whether it stored it. An acknowledged write (nil error) is
 	// durable to the degree the store promises.
 	PutIfAbsent(ctx context.Context, id string, body []byte) (created bool, err error)
 }

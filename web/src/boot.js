@@ -1,7 +1,8 @@
 // The page's first script (a classic script in <head>, before the editor's
 // bundle): it starts the engine's worker at once, which fetches and
 // compiles the engine while the rest of the page loads. The page (main.js,
-// embed-page.js) adopts globalThis.kubecfgEngine.
+// embed-page.js) adopts globalThis.kubecfgEngine. An embed page's engine
+// is shared with the other embeds of its parent page (shared-engine.js).
 //
 // It also decides, before the body is parsed, whether the page's
 // .prerendered blocks (plain text in the editor and output panes, which
@@ -10,15 +11,18 @@
 // engine's saved answer to it (web/src/saved.js, firstAnswer). The file
 // tabs are drawn too, so nothing moves when main.js takes over.
 import { Runner } from "./runner.js";
+import { embedEngine } from "./shared-engine.js";
 import { firstAnswer, prerenderedId, prerenderedTabs } from "./saved.js";
 import { fileTabs } from "./tabs.js";
 
-const engine = Runner.fromPage();
+// The embeds of one page share one engine (shared-engine.js).
+const embed = document.documentElement.classList.contains("embed");
+const engine = embed ? embedEngine(() => Runner.fromPage()) : Runner.fromPage();
 globalThis.kubecfgEngine = engine;
 engine.start();
 
 // The embed page (html.embed) has no such blocks.
-const first = document.documentElement.classList.contains("embed") ? null : firstAnswer(engine.build());
+const first = embed ? null : firstAnswer(engine.build());
 
 // fill paints first once the parser has closed the blocks and the data
 // block after them; it reports whether it is done (or has nothing to do).

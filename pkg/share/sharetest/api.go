@@ -306,6 +306,15 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 		// Natively a 413 at once; on Workers it was no answer at all.
 		resp := rawPost(t, a.base, fmt.Sprint(int64(99999999999)), 10*time.Second)
 		wantError(t, "POST with Content-Length 99999999999 and no body", resp, http.StatusRequestEntityTooLarge)
+		// Past the limit but under net/http's 256 KiB drain threshold:
+		// the 413 came only after the server had waited for the body
+		// (its read timeout, 30 s for kubecfg playground). The answer must
+		// arrive while the client still holds the connection open
+		// without sending anything, well within 5 s.
+		for _, n := range []int{share.MaxBody + 1, 256<<10 - 1} {
+			resp := rawPost(t, a.base, fmt.Sprint(n), 5*time.Second)
+			wantError(t, fmt.Sprintf("POST with Content-Length %d and no body", n), resp, http.StatusRequestEntityTooLarge)
+		}
 	})
 
 	t.Run("size_limit", func(t *testing.T) {
