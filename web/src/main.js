@@ -13,13 +13,13 @@ import { exprEditor } from "./expr-editor.js";
 import { Runner, seconds, stoppedSentence } from "./runner.js";
 import * as ws from "./workspaces.js";
 import { openKeep } from "./keep.js";
-import { statusLine } from "./status.js";
+import { statusLine, banner } from "./status.js";
 import { tabWorkspace } from "./tab-workspace.js";
 import { filesPane, download } from "./files.js";
 import { renderControls, bindControls } from "./controls.js";
 import { featuresPanel } from "./features-panel.js";
 import { results } from "./results.js";
-import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress } from "./links.js";
+import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress, opensLink } from "./links.js";
 import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { toRequest } from "./state.js";
@@ -158,6 +158,8 @@ function render() {
 }
 
 let selectPane = () => {};
+let help = null;
+const top = document.querySelector("header.top");
 
 function bind() {
   bindControls(controlEls, {
@@ -195,7 +197,30 @@ function bind() {
   selectPane = panelTabs($("result-tabs"), document);
   resultLayout({ list: $("result-tabs"), output: $("tab-output"), select: selectPane });
   foldControls({ section: $("controls"), toggle: $("controls-toggle") });
-  helpPanel({ button: $("help-button"), dialog: $("help-dialog") }).firstVisit();
+  help = helpPanel({ button: $("help-button"), dialog: $("help-dialog") });
+  // Never a modal over what a link shows: a "New here?" line instead.
+  help.firstVisit({ link: opensLink(), after: top });
+}
+
+// followLink loads the link pasted into the address bar of this tab (a
+// #s= or #example= fragment: hashchange) into a new workspace, as a page
+// opened on it would; the workspace it replaces is kept ("Restore
+// previous workspace"). The page's own fragments are written with
+// replaceState, which fires no hashchange.
+async function followLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("s") && !params.has("example")) return;
+  const init = await initialState({ id: workspace.id, state: state() });
+  if (!init.replaces) {
+    if (init.bad) status.tell(init.why, true); // a broken link: the workspace stays
+    return;
+  }
+  run.saveNow();
+  await workspace.newWorkspace(init.s);
+  const kept = workspace.previous ? " Your previous workspace is kept: “Restore previous workspace”." : "";
+  const version = init.version && run.runner?.version && init.version !== run.runner.version
+    ? ` This link was made with kubecfg ${init.version}; this is kubecfg ${run.runner.version}, so results may differ.` : "";
+  status.tell(`${init.why}${kept}${version}`);
 }
 
 // ---- start -------------------------------------------------------------
@@ -238,15 +263,23 @@ async function start() {
   if (!init.replaces) held.then(workspace.save);
   if (!init.keepAddress) updateURL(link());
   if (init.why) status.tell(init.why, !!init.bad);
+  if (init.dead) banner(top, init.why);
+  addEventListener("hashchange", () => {
+    followLink().catch((err) => status.tell(`Could not open the link: ${err.message}`, true));
+  });
   status.run("Loading the engine…", !!init.bad, { keep: true });
   const runner = globalThis.kubecfgEngine || Runner.fromPage();
   run.runner = runner;
   controlEls.timeLimit.options[0].text = `${seconds(runner.defaultTimeoutMs)}`; // the default, which ?timeout=MS sets
   runner.opts.onProgress = (p) => run.progress(p);
+  runner.opts.onReady = () => run.started();
   runner.opts.onRestart = (why, request) => {
     if (why !== "full") return;
     const names = request?.exportDir || request?.exportNames;
-    status.run(`Loading the full engine (${names ? "the export's file names use sprig's template functions" : "this program uses validateJSONSchema"})…`, false, { keep: true });
+    const what = request?.traceLine || request?.traceAll ? "where a line comes from is traced by it"
+      : names ? "the export's file names use sprig's template functions" : "this program uses validateJSONSchema";
+    status.run(`Loading the full engine (${what})…`, false, { keep: true });
+    run.startingFull();
   };
   const first = run.runNow();
   // The plain-text blocks painted before this script ran (boot.js) give way

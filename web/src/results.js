@@ -43,6 +43,7 @@ export function results(els, { state, editor, output, status, features, openFile
   let unsaved = null;
   let saveTimer = 0;
   const stamps = new WeakMap(); // request → the stamp of the state it was made from
+  let startingFull = false; // the status line says the full engine is on its way
 
   // schedule runs the workspace as soon as this turn of the event loop is
   // over (changes made together run once). There is no debounce: the
@@ -152,6 +153,7 @@ export function results(els, { state, editor, output, status, features, openFile
   // request on an earlier visit; from "build", the answer to the first
   // example computed when the site was built.
   function show(resp, request, { from = "" } = {}) {
+    startingFull = false;
     const early = from !== ""; // not the engine's own answer to this visit
     lastResponse = resp;
     showing = from;
@@ -213,6 +215,18 @@ export function results(els, { state, editor, output, status, features, openFile
     },
     /** stop ends the run in progress (the Stop button). */
     stop() { runner?.stop(); },
+    /** startingFull records that the status line says the full engine is on its way. */
+    startingFull() { startingFull = true; },
+    /**
+     * started is told that an engine's worker is ready (runner.js
+     * onReady): when the page was saying the full engine is on its way
+     * and no run's status has replaced that, it says that it started.
+     */
+    started() {
+      if (!startingFull) return;
+      startingFull = false;
+      status.run("Started the full engine.", false, { keep: true });
+    },
     /** ready records that the engine has started: runs now say "Evaluating…". */
     ready() {
       engineReady = true;
@@ -227,9 +241,13 @@ export function results(els, { state, editor, output, status, features, openFile
       const mb = (n) => (n / 1e6).toFixed(1);
       const full = engineReady; // the full engine, loaded for a run that needs it
       const what = full ? "the full engine" : "the engine";
-      const text = done ? `Downloaded ${what} (${mb(loaded)} MB); starting it…`
+      // (The bytes counted are the engine's, after the transfer's
+      // compression: no size is said for the full engine, whose total is
+      // not known, lest it read as the download's.)
+      const text = done ? `Starting ${what}…`
         : total ? `Downloading ${what}: ${mb(loaded)} of ${mb(total)} MB (${Math.min(99, Math.floor(100 * loaded / total))}%)…`
-          : `Downloading ${what}: ${mb(loaded)} MB…`;
+          : full ? `Downloading ${what}…` : `Downloading ${what}: ${mb(loaded)} MB…`;
+      if (full) startingFull = true;
       if (full || !showing) status.run(text, false, { keep: true });
       const bar = els.progress;
       if (!bar || full) return;

@@ -61,12 +61,14 @@ export class Runner {
    *          workerUrl: string, timeoutMs?: number,
    *          wasmBytes?: number,
  *          onRestart?: (why: string, request?: object) => void,
- *          onProgress?: (p: {loaded: number, total: number, done: boolean}) => void}} opts
+ *          onProgress?: (p: {loaded: number, total: number, done: boolean}) => void,
+ *          onReady?: () => void}} opts
    * wasmUrl is the engine to start with; fullWasmUrl, when given, the one
    * to switch to for a run that needs it. onRestart(why) is told of a new
    * worker: "full" (with the request that needs the full engine),
    * "crash" or "timeout". onProgress is told how the download of an
-   * engine goes (total is wasmBytes for the first engine, else 0).
+   * engine goes (total is wasmBytes for the first engine, else 0);
+   * onReady is told that a worker's engine has started.
    */
   constructor(opts) {
     this.opts = { timeoutMs: 5000, staleAfterMs: 300, ...opts };
@@ -148,6 +150,7 @@ export class Runner {
           this.features = m.features || [];
           this.startup = m.startup || null;
           w.onmessage = (e) => this.onResult(w, e.data);
+          this.opts.onReady?.(); // after its ready message: the worker's engine is started
           w.onerror = (e) => {
             e.preventDefault(); // handled: the worker is replaced
             if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"}) during the evaluation`);

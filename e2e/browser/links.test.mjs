@@ -1,0 +1,139 @@
+// The page's links, start-up and status line in Debian's Chromium: a link
+// pasted into a tab where the playground is open, links on a first visit
+// (no help modal over them), a dead short link's banner and 404, the
+// status line's slots, and what a shared state may carry.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { browserPerTest } from "./browser.mjs";
+import { encodeFragment } from "../../web/src/share.js";
+import { waitStatus, waitOutput, outputText, setSource, afterRun } from "./helpers.mjs";
+
+const openPage = browserPerTest();
+
+const cm = (name) => `{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: '${name}' } } }\n`;
+const snap = (name, controls = { command: "show", output: "yaml" }) =>
+  ({ files: { "main.jsonnet": cm(name) }, entry: "main.jsonnet", controls, version: "" });
+
+test("a #s= or #example= link pasted into an open tab loads, keeping the workspace under Restore previous workspace", async () => {
+  const b = await openPage();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  await afterRun(page, () => setSource(page, cm("mine")));
+  await page.waitForTimeout(800); // the autosave
+  // The address bar gets a link, as a paste there does: same document.
+  const frag = await encodeFragment(snap("linked"));
+  await afterRun(page, () => page.evaluate((f) => { location.hash = `s=${f}`; }, frag));
+  await waitOutput(page, /name: linked/);
+  await waitStatus(page, /Loaded the shared workspace\. Your previous workspace is kept/);
+  assert.equal(await page.locator("#restore").isVisible(), true);
+  await afterRun(page, () => page.evaluate(() => { location.hash = "example=yakl-pod"; }));
+  await waitOutput(page, /kind: Pod/);
+  assert.equal(await page.getByLabel("Example").inputValue(), "yakl-pod");
+  // Restore goes back to the one before the link (the link's was never changed, so not kept).
+  await afterRun(page, () => page.locator("#restore").click());
+  await waitOutput(page, /name: mine/);
+});
+
+test("an open embed follows a pasted link", async () => {
+  const b = await openPage();
+  const { page } = b;
+  await page.goto(`${b.url}embed#s=${await encodeFragment(snap("first"))}`);
+  await page.waitForFunction(() => /name: first/.test(document.querySelector("#output-view .cm-content")?.innerText || ""), null, { timeout: 30000 });
+  const frag = await encodeFragment(snap("second"));
+  await page.evaluate((f) => { location.hash = `s=${f}`; }, frag);
+  await page.waitForFunction(() => /name: second/.test(document.querySelector("#output-view .cm-content").innerText), null, { timeout: 30000 });
+});
+
+test("a short link keeps /s/ID in the address until an edit", async () => {
+  const b = await openPage();
+  const { page } = b;
+  const body = JSON.stringify(snap("short"));
+  const res = await fetch(`${b.url}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body });
+  assert.ok(res.ok, `POST: ${res.status}`);
+  const { url } = await res.json();
+  await page.goto(new URL(url, b.url).href);
+  await waitOutput(page, /name: short/);
+  await page.waitForTimeout(800); // past the address's update after a change
+  assert.equal(new URL(page.url()).pathname, url);
+  await afterRun(page, () => setSource(page, cm("edited")));
+  await page.waitForFunction(() => location.hash.startsWith("#s="), null, { timeout: 5000 });
+  assert.equal(new URL(page.url()).pathname, "/");
+});
+
+test("a first visit on a link gets a dismissible New here? line, not the help modal; a plain first visit gets the modal", async () => {
+  const b = await openPage({ firstVisit: true });
+  const { page } = b;
+  await page.goto(`${b.url}#example=yakl-pod`);
+  await waitStatus(page, /^Evaluated/, 30000);
+  assert.equal(await page.locator("#help-dialog").evaluate((d) => d.open), false, "no modal over the link");
+  const line = page.getByRole("note").filter({ hasText: "New here?" });
+  assert.equal(await line.isVisible(), true);
+  await line.getByRole("button", { name: "What is this playground?" }).click();
+  assert.equal(await page.locator("#help-dialog").evaluate((d) => d.open), true);
+  assert.equal(await line.count(), 0);
+  await page.keyboard.press("Escape");
+  // Seen: the next visit (to /) opens nothing.
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  assert.equal(await page.locator("#help-dialog").evaluate((d) => d.open), false);
+  assert.equal(await page.getByRole("note").filter({ hasText: "New here?" }).count(), 0);
+
+  const c = await openPage({ firstVisit: true });
+  await c.page.goto(c.url);
+  await c.page.waitForFunction(() => document.querySelector("#help-dialog").open, null, { timeout: 30000 });
+});
+
+test("a dead short link is a banner and a 404, on a first visit with no modal", async () => {
+  const b = await openPage({ firstVisit: true });
+  const { page } = b;
+  const resp = await page.goto(`${b.url}s/RBNvo1WzZ4oRRq0W9-hkng`);
+  assert.equal(resp.status(), 404);
+  const alert = page.locator(".page-banner[role=alert]");
+  await alert.waitFor({ timeout: 30000 });
+  assert.match(await alert.innerText(), /The shared snippet was not found\. Showing the first example/);
+  assert.equal(await page.locator("#help-dialog").evaluate((d) => d.open), false);
+  await waitStatus(page, /^Evaluated/, 30000);
+  await alert.getByRole("button", { name: "Dismiss" }).click();
+  assert.equal(await alert.count(), 0);
+});
+
+test("the status line: a notice in its own slot, good news not red, Share's offline long link said", async () => {
+  const b = await openPage();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  await afterRun(page, () => page.getByLabel("Example").selectOption({ label: "A YAKL Pod (RFC06)" }));
+  const run = page.locator("#status .status-run");
+  const notice = page.locator("#status .status-notice");
+  assert.match(await run.textContent(), /^Evaluated in [\d.]+ ms\.$/);
+  assert.match(await notice.textContent(), /^Loaded the example/);
+  assert.notEqual(await run.evaluate((e) => getComputedStyle(e).color), await page.evaluate(() => getComputedStyle(document.body).getPropertyValue("--error")));
+  assert.doesNotMatch(await notice.getAttribute("class"), /bad/);
+  assert.doesNotMatch(await run.getAttribute("class"), /bad/);
+  // Share with the share service unreachable: a long link, and it says so.
+  await page.route("**/api/snippets", (route) => route.abort());
+  await page.locator("#share").click();
+  await waitStatus(page, /Copied a long link: the share service could not be reached/);
+  assert.match(await page.locator("#share-url").inputValue(), /#s=/);
+  assert.match(await page.locator("#share-size").innerText(), /No short link/);
+});
+
+test("the status line says the full engine started, with no size that reads as the download's", async () => {
+  const b = await openPage();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  const said = [];
+  await page.exposeFunction("saw", (t) => said.push(t));
+  await page.evaluate(() => new MutationObserver(() => globalThis.saw(document.querySelector("#status").textContent))
+    .observe(document.querySelector("#status"), { subtree: true, childList: true, characterData: true }));
+  // A trace needs the full engine: click an output line.
+  await page.getByRole("tabpanel", { name: "Output" }).locator(".cm-line").nth(1).click();
+  await page.keyboard.press("ControlOrMeta+Shift+Enter");
+  await waitStatus(page, /Started the full engine\./, 60000);
+  assert.ok(said.some((t) => /Loading the full engine \(where a line comes from is traced by it\)/.test(t)), said.join("\n"));
+  assert.ok(!said.some((t) => /Downloaded the full engine \([\d.]+ MB\)/.test(t)), said.join("\n"));
+});
+
+void outputText;
