@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { browserPerTest } from "./browser.mjs";
 import { encodeFragment } from "../../web/src/share.js";
+import { toBase64url } from "../../web/src/base64url.js";
 import { waitStatus, waitOutput, outputText, setSource, afterRun } from "./helpers.mjs";
 
 const openPage = browserPerTest();
@@ -136,4 +137,44 @@ test("the status line says the full engine started, with no size that reads as t
   assert.ok(!said.some((t) => /Downloaded the full engine \([\d.]+ MB\)/.test(t)), said.join("\n"));
 });
 
-void outputText;
+// rawFragment makes a #s= fragment of JSON text as it is (one that
+// JSON.stringify could not have written).
+async function rawFragment(json) {
+  const stream = new Blob([new TextEncoder().encode(json)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return toBase64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+test("a shared link whose controls carry an unknown key 200,000 deep loads, and the address and Share work (issue 34)", async () => {
+  const b = await openPage();
+  const { page } = b;
+  const n = 200000;
+  const json = `{"files":{"main.jsonnet":${JSON.stringify(cm("deep"))}},"entry":"main.jsonnet","controls":{"command":"show","output":"yaml","timeLimit":3000000,"bomb":${"[".repeat(n)}${"]".repeat(n)}}}`;
+  const frag = await rawFragment(json);
+  assert.ok(frag.length < 2000, `the link is small (${frag.length} characters)`);
+  await page.goto(`${b.url}#s=${frag}`);
+  await waitOutput(page, /name: deep/);
+  assert.equal(await page.getByLabel("Time limit").inputValue(), "300", "a shared limit is clamped to the menu's");
+  await afterRun(page, () => setSource(page, cm("edited")));
+  await page.waitForFunction((f) => location.hash.startsWith("#s=") && location.hash !== `#s=${f}`, frag, { timeout: 5000 });
+  await page.locator("#share").click();
+  await waitStatus(page, /Copied the link\./);
+  assert.match(await page.locator("#share-url").inputValue(), /\/s\/[A-Za-z0-9_-]{22}$/);
+  // A reload keeps the (healed) workspace.
+  await page.waitForTimeout(800);
+  await page.reload();
+  await waitOutput(page, /name: edited/);
+});
+
+test("an error that names 100,000 places starts the page, with the first places as links and a count of the rest", async () => {
+  const b = await openPage();
+  const { page } = b;
+  const src = "error std.join('\\n', std.makeArray(100000, function(i) 'main.jsonnet:1:' + (i % 9 + 1)))\n";
+  const s = { files: { "main.jsonnet": src }, entry: "main.jsonnet", controls: { command: "show", output: "yaml", timeLimit: 300 }, version: "" };
+  const frag = await encodeFragment(s);
+  await page.goto(`${b.url}#s=${frag}`);
+  await waitStatus(page, /^Failed/, 60000);
+  const more = page.locator("#errors .more-places");
+  await more.waitFor();
+  assert.match(await more.textContent(), /^… and \d{5} more places\.$/);
+  assert.ok((await page.locator("#errors button.loc").count()) <= 201);
+});
