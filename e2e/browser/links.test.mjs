@@ -5,6 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { browserPerTest } from "./browser.mjs";
+import { mkdtemp, mkdir, writeFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { encodeFragment } from "../../web/src/share.js";
 import { toBase64url } from "../../web/src/base64url.js";
 import { waitStatus, waitOutput, outputText, setSource, afterRun } from "./helpers.mjs";
@@ -177,4 +180,54 @@ test("an error that names 100,000 places starts the page, with the first places 
   await more.waitFor();
   assert.match(await more.textContent(), /^… and \d{5} more places\.$/);
   assert.ok((await page.locator("#errors button.loc").count()) <= 201);
+});
+
+test("a folder whose first run fails shows no output of the workspace before it", async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), "kubecfg-links-"));
+  try {
+    const dir = path.join(root, "broken");
+    await mkdir(dir);
+    await writeFile(path.join(dir, "main.jsonnet"), "{ a: \n");
+    const b = await openPage();
+    const { page } = b;
+    await page.goto(b.url);
+    await waitStatus(page, /^Evaluated/, 30000);
+    assert.ok((await outputText(page)).trim() !== "", "the first example has output");
+    await afterRun(page, () => page.locator("#folder-input").setInputFiles(dir));
+    await waitStatus(page, /^Failed/);
+    assert.equal((await outputText(page)).trim(), "", "no output shown as this project's");
+    assert.equal(await page.locator("#stale-note").isVisible(), false);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test("arrowing through the closed Example menu loads nothing until Enter", async () => {
+  const b = await openPage();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  const menu = page.getByLabel("Example");
+  const before = await menu.inputValue();
+  const runs0 = Number(await page.locator("#status").getAttribute("data-runs"));
+  await menu.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForTimeout(500);
+  const stepped = await menu.inputValue();
+  assert.notEqual(stepped, before, "the arrows moved the menu");
+  assert.equal(Number(await page.locator("#status").getAttribute("data-runs")), runs0, "no run at each step");
+  assert.equal(await page.locator("#restore").isVisible(), false, "no workspace replaced");
+  await afterRun(page, () => page.keyboard.press("Enter"));
+  await waitStatus(page, /Loaded the example/);
+  assert.equal(await menu.inputValue(), stepped);
+});
+
+test("the page starts on the Output tab, wide too", async () => {
+  const b = await openPage({ viewport: { width: 1400, height: 860 } });
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  assert.equal(await page.getByRole("tab", { name: "Output", exact: true }).getAttribute("aria-selected"), "true");
+  assert.equal(await page.getByRole("tabpanel", { name: "Features" }).isHidden(), true);
 });

@@ -150,6 +150,7 @@ function showControls() {
 }
 
 function render() {
+  run.forget(); // another workspace: the output on the page is not its own
   files.renderTabs();
   showControls();
   paths.render();

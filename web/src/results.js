@@ -259,6 +259,22 @@ export function results(els, { state, editor, output, status, features, openFile
       } else meter.removeAttribute("value");
       bar.querySelector("span").textContent = text;
     },
+    /**
+     * forget clears the answer on the page, when the page goes to another
+     * workspace: a first run of it that fails does not show the output
+     * of the one before as its own stale output.
+     */
+    forget() {
+      if (!lastResponse && !output.text) return;
+      lastResponse = null;
+      lineMap = null;
+      output.set("", "yaml");
+      els.view?.classList.remove("stale");
+      if (els.staleNote) els.staleNote.hidden = true;
+      els.errors.replaceChildren();
+      els.errors.hidden = true;
+      traced.shown(null, null);
+    },
     /** lastResponse is the answer on the page, or null. */
     get lastResponse() { return lastResponse; },
     /** showing is where the answer on the page came from: "" (the engine), "saved" or "build". */
