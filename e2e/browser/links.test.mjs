@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { encodeFragment } from "../../web/src/share.js";
 import { toBase64url } from "../../web/src/base64url.js";
-import { waitStatus, waitOutput, outputText, setSource, afterRun } from "./helpers.mjs";
+import { waitStatus, waitOutput, outputText, setSource, afterRun, waitOffline, waitMark } from "./helpers.mjs";
 
 const openPage = browserPerTest();
 
@@ -230,4 +230,28 @@ test("the page starts on the Output tab, wide too", async () => {
   await waitStatus(page, /^Evaluated/, 30000);
   assert.equal(await page.getByRole("tab", { name: "Output", exact: true }).getAttribute("aria-selected"), "true");
   assert.equal(await page.getByRole("tabpanel", { name: "Features" }).isHidden(), true);
+});
+
+test("on a repeat visit the full engine is started in idle time, before the first trace click", async () => {
+  const b = await openPage();
+  const { page } = b;
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  await waitOffline(page, 60000);
+  // The first visit does not fetch it: the core engine is what it saves.
+  assert.equal(await page.evaluate(() => performance.getEntriesByName("kubecfg:full-engine-prepared").length), 0);
+  await page.reload();
+  await waitStatus(page, /^Evaluated/, 30000);
+  await waitMark(page, "kubecfg:full-engine-prepared", 60000);
+  const said = [];
+  await page.exposeFunction("saw", (t) => said.push(t));
+  await page.evaluate(() => new MutationObserver(() => globalThis.saw(document.querySelector("#status").textContent))
+    .observe(document.querySelector("#status"), { subtree: true, childList: true, characterData: true }));
+  const before = await page.evaluate(() => performance.getEntriesByName("kubecfg:trace-line").length);
+  await page.locator("#output-view .cm-line").nth(1).click();
+  await page.waitForFunction((k) => performance.getEntriesByName("kubecfg:trace-line").length > k, before, { timeout: 30000 });
+  assert.ok(!said.some((t) => /full engine/.test(t)), `the trace did not wait for the full engine: ${said.join(" | ")}`);
+  // Edits still run, on the full engine now.
+  await afterRun(page, () => setSource(page, cm("after")));
+  await waitOutput(page, /name: after/);
 });

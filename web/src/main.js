@@ -305,9 +305,28 @@ async function start() {
   await first;
   langService.start();
   loadAll(); // the chunks the first result did without (lazy.js)
+  prepareFullEngine(runner);
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();
+}
+
+/**
+ * prepareFullEngine starts the full engine (runner.js prepareFull) in idle
+ * time after the first result when this browser has it already (the
+ * service worker cached it on an earlier visit), so the first trace, or
+ * the first run that needs JSON Schema, answers as fast as later ones
+ * instead of waiting for the download and start of the full engine. On a
+ * first visit it is not fetched: that is what the core engine saves.
+ */
+function prepareFullEngine(runner) {
+  const url = runner.opts.fullWasmUrl;
+  if (!url || runner.full || !globalThis.caches || new URLSearchParams(location.search).has("noprepare")) return; // ?noprepare: the benchmark's baseline
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 500));
+  idle(async () => {
+    const cached = await caches.match(new URL(url, location.href).href).catch(() => null);
+    if (cached) runner.prepareFull();
+  }, { timeout: 5000 });
 }
 
 /** offline registers the service worker and announces new versions. */

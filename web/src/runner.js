@@ -86,6 +86,9 @@ export class Runner {
     this.features = [];
     this.startup = null;
     this.preempted = 0; // runs ended by preempt, for the tests and the benchmark
+    this.preparing = null; // prepareFull's promise
+    this.spare = null; // the prepared full engine's worker, until it takes over: { w, m }
+    this.prepared = 0;
   }
 
   /**
@@ -169,6 +172,66 @@ export class Runner {
   }
 
   /**
+   * prepareFull starts the full engine ahead of a run that needs it (the
+   * page calls it in idle time when the engine is already in this
+   * browser's cache): a spare worker downloads, compiles and starts it,
+   * off the page's main thread, while the core engine's worker goes on
+   * answering; once it is ready, and the run in flight (if any) is over,
+   * it takes over for good, as upgrade would. It resolves to whether the
+   * full engine is the one in use (prepared counts the times it was
+   * prepared so, for the tests).
+   */
+  prepareFull() {
+    if (this.full) return Promise.resolve(true);
+    if (this.preparing) return this.preparing;
+    const url = this.opts.fullWasmUrl;
+    const w = new Worker(this.opts.workerUrl, {
+      name: JSON.stringify({ wasmUrl: new URL(url, location.href).href, wasmExecUrl: this.opts.wasmExecUrl, wasmBytes: 0 }),
+    });
+    this.preparing = new Promise((resolve) => {
+      const fail = () => { w.terminate(); this.preparing = null; resolve(false); };
+      w.onerror = (ev) => { ev.preventDefault?.(); fail(); };
+      w.onmessage = (ev) => {
+        const m = ev.data;
+        if (m.type === "failed") fail();
+        if (m.type !== "ready") return; // its progress is not the page's news
+        if (this.full) { w.terminate(); resolve(true); return; } // upgraded meanwhile
+        this.spare = { w, m };
+        this.takeSpare();
+        resolve(true);
+      };
+      w.postMessage({ type: "init", wasmExecUrl: this.opts.wasmExecUrl });
+    });
+    return this.preparing;
+  }
+
+  /**
+   * takeSpare makes the prepared full engine's worker the runner's, when
+   * no run is in flight (pump calls it again after each run).
+   */
+  takeSpare() {
+    if (!this.spare || this.inflight || this.full) return;
+    const { w, m } = this.spare;
+    this.spare = null;
+    this.worker?.terminate();
+    this.full = true;
+    this.url = this.opts.fullWasmUrl;
+    this.module = m.module || null;
+    this.version = m.version;
+    this.features = m.features || this.features;
+    this.worker = w;
+    this.workerReady = Promise.resolve(m);
+    w.onmessage = (e) => this.onResult(w, e.data);
+    w.onerror = (e) => {
+      e.preventDefault();
+      if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"}) during the evaluation`);
+    };
+    this.prepared++;
+    performance.mark("kubecfg:full-engine-prepared"); // read by the tests and the benchmark
+    this.opts.onReady?.();
+  }
+
+  /**
    * run evaluates one request; a newer call of the same lane replaces one
    * still queued (which resolves to null). lane is "main", "export" or
    * "trace"; preempt marks a run that a main run may end (it then
@@ -234,6 +297,7 @@ export class Runner {
   }
 
   async pump() {
+    this.takeSpare();
     if (this.inflight || !this.queued.length) return;
     const job = this.next();
     const id = ++this.seq;
@@ -274,6 +338,14 @@ export class Runner {
    * (unless a newer request has replaced it meanwhile).
    */
   upgrade(job) {
+    if (this.spare) {
+      // The full engine is prepared already (prepareFull): it takes over.
+      this.takeSpare();
+      if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
+      else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt });
+      this.pump();
+      return;
+    }
     this.full = true;
     this.worker.terminate();
     this.url = this.opts.fullWasmUrl;
