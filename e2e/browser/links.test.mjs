@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { encodeFragment } from "../../web/src/share.js";
 import { toBase64url } from "../../web/src/base64url.js";
+import { examples } from "../../web/src/examples.js";
 import { waitStatus, waitOutput, outputText, setSource, afterRun, waitOffline, waitMark } from "./helpers.mjs";
 
 const openPage = browserPerTest();
@@ -254,4 +255,22 @@ test("on a repeat visit the full engine is started in idle time, before the firs
   // Edits still run, on the full engine now.
   await afterRun(page, () => setSource(page, cm("after")));
   await waitOutput(page, /name: after/);
+});
+
+test("a new workspace's first run gets a longer limit, and one past the default raises the workspace's Time limit to fit, saying so", async () => {
+  const b = await openPage();
+  const { page } = b;
+  // ?timeout=300: a 0.3 s default, which this program's first run is past.
+  const slow = "std.foldl(function(a, i) a + std.foldl(function(b, j) b + j, std.range(1, 1000), 0), std.range(1, 2000), 0)\n";
+  const s = { files: { "main.jsonnet": slow }, entry: "main.jsonnet", controls: { command: "show", output: "json" }, version: "" };
+  await page.goto(`${b.url}?timeout=300#s=${await encodeFragment(s)}`);
+  const said = await waitStatus(page, /^(Evaluated|Failed|Stopped)/, 90000);
+  assert.doesNotMatch(said, /ran past/);
+  await waitStatus(page, /The first run took [\d.]+ s, past the 0\.3 s default: this workspace's Time limit is now (10|30) s/);
+  assert.match(await page.getByLabel("Time limit").inputValue(), /^(10|30)$/);
+  // Once: a later run of a workspace entered afterwards at the default is held to it.
+  await afterRun(page, () => page.getByLabel("Example").selectOption({ label: examples[0].title }));
+  assert.equal(await page.getByLabel("Time limit").inputValue(), "0");
+  await setSource(page, slow.replace("2000", "200000"));
+  await waitStatus(page, /ran past 0\.3 s/, 30000);
 });

@@ -135,6 +135,11 @@ const traced = provenance({ bar: $("trace") }, {
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
   state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp,
+  limitRaised(limit, ms) {
+    showControls();
+    changed({ run: false });
+    status.tell(`The first run took ${seconds(Math.round(ms / 100) * 100)}, past the ${seconds(run.runner.defaultTimeoutMs)} default: this workspace's Time limit is now ${seconds(limit * 1000)} (the Time limit next to Run changes it).`);
+  },
 });
 
 addEventListener("pagehide", run.saveNow);

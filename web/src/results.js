@@ -13,6 +13,9 @@ import { buildLineMap } from "./linemap.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
 import { showDiagnostics, showStopped, workspacePath } from "./errors.js";
 
+/** firstRunMs is the Time limit of a workspace's first run on the page at the default limit. */
+export const firstRunMs = 60000;
+
 function firstLine(resp) {
   const d = resp.diagnostics?.[0];
   return (d?.message || resp.stderr || "").split("\n")[0];
@@ -31,8 +34,15 @@ function firstLine(resp) {
  * els.progress, the engine's download shown in an empty output pane.
  * stamp() names the state a request is made from ({ id, rev }:
  * tab-workspace.js), saved with its answer for the boot script.
+ *
+ * A workspace's first run on the page (after it was entered: forget) at
+ * the default Time limit gets firstRunMs instead, as a first run pays
+ * for caches that later runs find filled (2,000 ConfigMaps take 8.7 s
+ * in the page the first time); when it took longer than the default,
+ * the workspace's Time limit is raised to the menu's shortest that fits
+ * it with room to spare, and limitRaised(seconds, ms) is told, to say so.
  */
-export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null }) {
+export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {} }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -44,6 +54,7 @@ export function results(els, { state, editor, output, status, features, openFile
   let saveTimer = 0;
   const stamps = new WeakMap(); // request → the stamp of the state it was made from
   let startingFull = false; // the status line says the full engine is on its way
+  let firstRun = true; // no engine answer yet for the workspace on the page
 
   // schedule runs the workspace as soon as this turn of the event loop is
   // over (changes made together run once). There is no debounce: the
@@ -92,7 +103,21 @@ export function results(els, { state, editor, output, status, features, openFile
   // limitMs is the Time limit of the page state, or the page's default.
   function limitMs() {
     const s = Number(state().controls.timeLimit) || 0;
-    return s > 0 ? s * 1000 : runner.defaultTimeoutMs;
+    if (s > 0) return s * 1000;
+    return firstRun ? Math.max(firstRunMs, runner.defaultTimeoutMs) : runner.defaultTimeoutMs;
+  }
+
+  // fitLimit raises the workspace's Time limit after its first run, when
+  // that took ms, past the default: to the menu's shortest limit of at
+  // least 1.5 times ms (the longest when none is).
+  function fitLimit(ms) {
+    const c = state().controls;
+    if ((Number(c.timeLimit) || 0) > 0 || !(ms > runner.defaultTimeoutMs)) return;
+    const menu = store.timeLimits.filter((t) => t > 0);
+    const fit = menu.find((t) => t * 1000 >= ms * 1.5) || menu[menu.length - 1];
+    c.timeLimit = fit;
+    runner.setLimit(limitMs());
+    limitRaised(fit, ms);
   }
 
   // tick starts the clock of a run: after a second the status line counts
@@ -121,6 +146,7 @@ export function results(els, { state, editor, output, status, features, openFile
   // stop says that a run was stopped (the watchdog) or ended with the
   // engine (a crash), in the errors pane and the status line.
   function stop(sentence) {
+    firstRun = false;
     lastResponse = null;
     lineMap = null;
     traced.shown(null, null);
@@ -183,6 +209,10 @@ export function results(els, { state, editor, output, status, features, openFile
     if (!early) {
       mark("kubecfg:first-engine-result");
       saveLater(request, resp);
+      if (firstRun) {
+        firstRun = false;
+        fitLimit(resp.wallMs ?? ms);
+      }
     }
     status.finished();
   }
@@ -265,6 +295,7 @@ export function results(els, { state, editor, output, status, features, openFile
      * of the one before as its own stale output.
      */
     forget() {
+      firstRun = true;
       if (!lastResponse && !output.text) return;
       lastResponse = null;
       lineMap = null;
