@@ -169,11 +169,11 @@ test("a shared link whose controls carry an unknown key 200,000 deep loads, and 
   await waitOutput(page, /name: edited/);
 });
 
-test("an error that names 100,000 places starts the page, with the first places as links and a count of the rest", async () => {
+test("an error that names 100,000 places starts the page and the embed, with the first places as links and a count of the rest", async () => {
   const b = await openPage();
   const { page } = b;
-  const src = "error std.join('\\n', std.makeArray(100000, function(i) 'main.jsonnet:1:' + (i % 9 + 1)))\n";
-  const s = { files: { "main.jsonnet": src }, entry: "main.jsonnet", controls: { command: "show", output: "yaml", timeLimit: 300 }, version: "" };
+  const src = "error std.repeat('main.jsonnet:1:1\\n', 100000)\n"; // as e2e/hostile's error-100k-places
+  const s = { files: { "main.jsonnet": src }, entry: "main.jsonnet", controls: { command: "show", output: "yaml" }, version: "" };
   const frag = await encodeFragment(s);
   await page.goto(`${b.url}#s=${frag}`);
   await waitStatus(page, /^Failed/, 60000);
@@ -181,6 +181,9 @@ test("an error that names 100,000 places starts the page, with the first places 
   await more.waitFor();
   assert.match(await more.textContent(), /^… and \d{5} more places\.$/);
   assert.ok((await page.locator("#errors button.loc").count()) <= 201);
+  await page.goto(`${b.url}embed#s=${frag}`);
+  await page.waitForFunction(() => /Failed/.test(document.querySelector("#status").textContent), null, { timeout: 60000 });
+  assert.match(await page.locator("#errors").innerText(), /main\.jsonnet:1:1/);
 });
 
 test("a folder whose first run fails shows no output of the workspace before it", async () => {
