@@ -48,6 +48,13 @@ test("an open embed follows a pasted link", async () => {
   const frag = await encodeFragment(snap("second"));
   await page.evaluate((f) => { location.hash = `s=${f}`; }, frag);
   await page.waitForFunction(() => /name: second/.test(document.querySelector("#output-view .cm-content").innerText), null, { timeout: 30000 });
+  // One opened on a broken link starts on the next.
+  await page.goto("about:blank");
+  await page.goto(`${b.url}embed#s=broken!`);
+  await page.waitForFunction(() => document.querySelector("#status").classList.contains("bad"), null, { timeout: 30000 });
+  await page.evaluate((f) => { location.hash = `s=${f}`; }, frag);
+  await page.waitForFunction(() => /name: second/.test(document.querySelector("#output-view .cm-content")?.innerText || ""), null, { timeout: 30000 });
+  assert.equal(await page.locator("#errors").isVisible(), false);
 });
 
 test("a short link keeps /s/ID in the address until an edit", async () => {

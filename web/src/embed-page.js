@@ -128,6 +128,14 @@ async function start() {
 // A link pasted into an open embed's address (hashchange) is the embed of
 // that snippet, as a fresh load of it would be.
 addEventListener("hashchange", async () => {
+  if (!runner) {
+    // The embed started on a broken link: it starts now, on this one.
+    $("editor-panel").hidden = false;
+    $("trace").hidden = false;
+    $("errors").hidden = true;
+    start();
+    return;
+  }
   let next;
   try {
     next = await initial();
