@@ -254,6 +254,12 @@ test("on a repeat visit the full engine is started in idle time, before the firs
   await page.reload();
   await waitStatus(page, /^Evaluated/, 30000);
   await waitMark(page, "kubecfg:full-engine-prepared", 60000);
+  // It waited for the first result and the language service.
+  const marks = await page.evaluate(() => Object.fromEntries(["kubecfg:first-engine-result", "kubecfg:lang-ready", "kubecfg:full-engine-preparing"]
+    .map((n) => [n, performance.getEntriesByName(n)[0]?.startTime ?? -1])));
+  assert.ok(marks["kubecfg:first-engine-result"] >= 0 && marks["kubecfg:lang-ready"] >= 0, JSON.stringify(marks));
+  assert.ok(marks["kubecfg:full-engine-preparing"] > marks["kubecfg:first-engine-result"], JSON.stringify(marks));
+  assert.ok(marks["kubecfg:full-engine-preparing"] > marks["kubecfg:lang-ready"], JSON.stringify(marks));
   const said = [];
   await page.exposeFunction("saw", (t) => said.push(t));
   await page.evaluate(() => new MutationObserver(() => globalThis.saw(document.querySelector("#status").textContent))

@@ -308,9 +308,11 @@ async function start() {
   }
   if (!run.lastResponse) features.set(runner.features);
   await first;
-  langService.start();
+  const langReady = langService.start();
   loadAll(); // the chunks the first result did without (lazy.js)
-  prepareFullEngine(runner);
+  // After the language service has started (or failed to, in 10 s), so
+  // that neither waits on the other for the CPU.
+  Promise.race([langReady, new Promise((r) => setTimeout(r, 10000))]).then(() => prepareFullEngine(runner));
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();
@@ -319,7 +321,8 @@ async function start() {
 /**
  * prepareFullEngine starts the full engine (runner.js prepareFull) in idle
  * time after the first result when this browser has it already (the
- * service worker cached it on an earlier visit), so the first trace, or
+ * service worker cached it on an earlier visit) and the language service
+ * has started, so the first trace, or
  * the first run that needs JSON Schema, answers as fast as later ones
  * instead of waiting for the download and start of the full engine. On a
  * first visit it is not fetched: that is what the core engine saves.

@@ -185,6 +185,7 @@ export class Runner {
     if (this.full) return Promise.resolve(true);
     if (this.preparing) return this.preparing;
     const url = this.opts.fullWasmUrl;
+    performance.mark("kubecfg:full-engine-preparing"); // read by the tests: after the first result and the language service
     const w = new Worker(this.opts.workerUrl, {
       name: JSON.stringify({ wasmUrl: new URL(url, location.href).href, wasmExecUrl: this.opts.wasmExecUrl, wasmBytes: 0 }),
     });
