@@ -51,8 +51,11 @@ test("wide: the settings pane is under the output; narrower, the tabs show one p
   await waitStatus(page, /^Evaluated/, 30000);
   const output = page.getByRole("tabpanel", { name: "Output" });
   const features = page.getByRole("tabpanel", { name: "Features" });
-  // Wide, the page starts with the Features pane under the output.
-  assert.equal(await page.getByRole("tab", { name: "Features", exact: true }).getAttribute("aria-selected"), "true");
+  // Wide, the page starts on the Output tab, the output alone; the
+  // Features tab puts its pane under the output.
+  assert.equal(await page.getByRole("tab", { name: "Output", exact: true }).getAttribute("aria-selected"), "true");
+  assert.ok(await output.isVisible() && await features.isHidden());
+  await page.getByRole("tab", { name: "Features", exact: true }).click();
   assert.ok(await output.isVisible() && await features.isVisible());
   const [o, f] = [await output.boundingBox(), await features.boundingBox()];
   assert.ok(f.y >= o.y + o.height - 1, `the features pane (y ${f.y}) is under the output (y ${o.y}, height ${o.height})`);

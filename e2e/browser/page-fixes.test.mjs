@@ -154,7 +154,8 @@ test("a dead share link says the snippet was not found, keeps its address, and o
     const status = await waitStatus(page, /^Evaluated.*shared snippet was not found/, 30000);
     // The first visit's example is this browser's workspace afterwards, as on a visit to /.
     assert.match(status, i === 0 ? /Showing the first example; the Example menu has the others\.$/ : /Showing your workspace; the Example menu has the examples\.$/);
-    assert.equal(await page.locator("#status").getAttribute("class"), "bad");
+    assert.equal(await page.locator("#status .status-notice").getAttribute("class"), "status-notice bad");
+    assert.equal(await page.locator("#status .status-run").getAttribute("class"), "status-run", "the result beside it is not red");
     await page.waitForTimeout(800);
     assert.equal(new URL(page.url()).pathname, `/s/${id}`, "the address is kept");
     assert.equal(new URL(page.url()).hash, "");

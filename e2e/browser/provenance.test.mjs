@@ -252,7 +252,7 @@ test("Download objects as files: the zip holds what kubecfg show --export-dir wr
     await afterRun(page, () => page.getByLabel("--export-filename-format").fill("{{.kind"));
     await waitStatus(page, /^Failed/);
     await page.getByRole("button", { name: "Download objects as files" }).click();
-    await waitStatus(page, /^Could not export the objects: template: :1: unclosed action/);
+    await waitStatus(page, /Could not export the objects: template: :1: unclosed action/);
     assert.equal(await page.getByRole("tab", { name: "Output", exact: true }).getAttribute("aria-selected"), "true");
     assert.match(await errorsText(page), /unclosed action/);
   } finally {

@@ -60,7 +60,7 @@ func Serve(ctx context.Context, addr, dataDir string, static fs.FS, logw io.Writ
 	}
 	api := share.Handler(store, append([]share.Option{share.WithErrorLog(logw)}, opts...)...)
 	srv := &http.Server{
-		Handler:           New(static, api),
+		Handler:           New(static, api, WithSnippets(store)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      2 * time.Minute,

@@ -34,8 +34,9 @@ const (
 const EmbedPath = "/embed"
 
 type site struct {
-	static fs.FS
-	api    http.Handler
+	static   fs.FS
+	api      http.Handler
+	snippets share.Store // nil: /s/ID is the page, with 200, whatever it names
 
 	mu    sync.Mutex
 	etags map[etagKey]string
@@ -47,10 +48,25 @@ type etagKey struct {
 	modTime time.Time
 }
 
+// Option configures New.
+type Option func(*site)
+
+// WithSnippets makes the page of a shared link that names no snippet of
+// store (/s/ID of an ID it does not hold, or /s/X of no ID at all) answer
+// 404 Not Found; its body is still the page, which says that the snippet
+// was not found and shows what it can instead.
+func WithSnippets(store share.Store) Option {
+	return func(s *site) { s.snippets = store }
+}
+
 // New returns the site: static files from static, the share API (api, for
 // every path under /api/; nil answers 404 there) and the page routes.
-func New(static fs.FS, api http.Handler) http.Handler {
-	return &site{static: static, api: api, etags: make(map[etagKey]string)}
+func New(static fs.FS, api http.Handler, opts ...Option) http.Handler {
+	s := &site{static: static, api: api, etags: make(map[etagKey]string)}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -78,7 +94,26 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	s.serveFile(w, r, name)
+	if name == IndexPage && strings.HasPrefix(p, share.PagePrefix) && s.deadLink(r, strings.TrimPrefix(p, share.PagePrefix)) {
+		s.serveFile(w, r, name, http.StatusNotFound)
+		return
+	}
+	s.serveFile(w, r, name, http.StatusOK)
+}
+
+// deadLink reports whether the page of /s/rest names no stored snippet:
+// rest is no ID, or the store answers that it holds none. A store that
+// fails otherwise is not taken for an answer: the page asks the API
+// itself and says what went wrong.
+func (s *site) deadLink(r *http.Request, rest string) bool {
+	if s.snippets == nil {
+		return false
+	}
+	if !share.ValidID(rest) {
+		return true
+	}
+	_, err := s.snippets.Get(r.Context(), rest)
+	return errors.Is(err, share.ErrNotFound)
 }
 
 // route maps a URL path to a file name in the static file system.
@@ -184,7 +219,10 @@ func openFile(fsys fs.FS, name string) (fs.File, fs.FileInfo, error) {
 	return f, info, nil
 }
 
-func (s *site) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+// serveFile sends the file name (a precompressed variant when the client
+// takes it) with status; a status other than 200 is sent whole, without
+// the conditional and range answers of http.ServeContent.
+func (s *site) serveFile(w http.ResponseWriter, r *http.Request, name string, status int) {
 	f, info, v, hasCompressed, err := s.pick(name, r.Header.Get("Accept-Encoding"))
 	if errors.Is(err, fs.ErrNotExist) {
 		http.NotFound(w, r)
@@ -216,6 +254,22 @@ func (s *site) serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	etag, err := s.etag(v.name, info, content)
 	if err != nil {
 		http.Error(w, "500 cannot read "+name, http.StatusInternalServerError)
+		return
+	}
+	if status != http.StatusOK {
+		size, err := content.Seek(0, io.SeekEnd)
+		if err == nil {
+			_, err = content.Seek(0, io.SeekStart)
+		}
+		if err != nil {
+			http.Error(w, "500 cannot read "+name, http.StatusInternalServerError)
+			return
+		}
+		h.Set("Content-Length", strconv.FormatInt(size, 10))
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			io.Copy(w, content) //nolint:errcheck // the client went away
+		}
 		return
 	}
 	h.Set("ETag", etag)

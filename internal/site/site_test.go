@@ -326,3 +326,48 @@ func FuzzRequest(f *testing.F) {
 		}
 	})
 }
+
+// TestDeadShareLink: with the share store, the page of a link that names
+// no stored snippet is still the page (which says so) but answers 404; a
+// stored snippet's page answers 200.
+func TestDeadShareLink(t *testing.T) {
+	store, err := share.OpenBolt(filepath.Join(t.TempDir(), "snippets.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	body := []byte(`{"files":{"a.jsonnet":"{}"},"entry":"a.jsonnet","controls":{}}`)
+	stored := share.ID(body)
+	if _, err := store.PutIfAbsent(t.Context(), stored, body); err != nil {
+		t.Fatal(err)
+	}
+	h := site.New(testFS(), share.Handler(store, share.WithRateLimit(share.NoRateLimit)), site.WithSnippets(store))
+	const page = "<!doctype html><title>index</title>"
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		body         string
+	}{
+		{"GET", "/s/" + stored, 200, page},
+		{"GET", "/s/" + share.ID([]byte(`{}`)), 404, page},
+		{"GET", "/s/nope", 404, page},
+		{"GET", "/s/x.y%21", 404, page},
+		{"HEAD", "/s/" + share.ID([]byte(`{}`)), 404, ""},
+		{"GET", "/s/dist/main-5XJ3NQ7L.js", 200, "console.log('hashed');"},
+		{"GET", "/", 200, page},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.path, nil))
+		if rec.Code != tc.status || rec.Body.String() != tc.body {
+			t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, rec.Code, rec.Body.String(), tc.status, tc.body)
+		}
+		if tc.status == 404 {
+			if got := rec.Header().Get("Content-Type"); got != "text/html; charset=utf-8" {
+				t.Errorf("%s %s: Content-Type %q", tc.method, tc.path, got)
+			}
+			if got := rec.Header().Get("Content-Security-Policy"); got != site.CSP {
+				t.Errorf("%s %s: CSP %q", tc.method, tc.path, got)
+			}
+		}
+	}
+}

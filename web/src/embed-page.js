@@ -125,4 +125,34 @@ async function start() {
   run();
 }
 
+// A link pasted into an open embed's address (hashchange) is the embed of
+// that snippet, as a fresh load of it would be.
+addEventListener("hashchange", async () => {
+  if (!runner) {
+    // The embed started on a broken link: it starts now, on this one.
+    $("editor-panel").hidden = false;
+    $("trace").hidden = false;
+    $("errors").hidden = true;
+    start();
+    return;
+  }
+  let next;
+  try {
+    next = await initial();
+  } catch (err) {
+    status(err.message, true);
+    return;
+  }
+  editor.forget(state?.entry);
+  traced.edited();
+  state = next;
+  state.active = state.entry;
+  $("embed-file").textContent = state.entry;
+  $("editor-panel").hidden = false;
+  $("trace").hidden = false;
+  $("errors").hidden = true;
+  editor.open(state.entry, state.files[state.entry]);
+  run();
+});
+
 start();

@@ -28,16 +28,34 @@ function pre(text, className = "") {
 const placeRe = /(file:\/\/\S*?|internal:\/\/\S*?|(?<=^|[\s("'`])[^\s:()"'`]+?)(?::(\d+):(\d+)(?:-\d+)?|:\((\d+):(\d+)\)-\(\d+:\d+\))/g;
 
 /**
+ * maxPlaces is the most places an errors pane makes into buttons (or,
+ * without an error text, lists): an error that names 100,000 places
+ * shows the first ones so and says how many more there are.
+ */
+export const maxPlaces = 200;
+
+// appendAll appends nodes to el one by one: a spread into append() of an
+// unbounded list passes V8's limit on a call's arguments.
+function appendAll(el, nodes) {
+  for (const n of nodes) el.append(n);
+}
+
+// morePlaces is the line that says how many places were left out.
+const morePlaces = (n) => pre(`… and ${n} more place${n === 1 ? "" : "s"}.`, "hint more-places");
+
+/**
  * linkedText returns the nodes of text with every place in a workspace
  * file (files: path → text) as a button that calls goto(path, line,
  * column), named by the path as typed (a file URL's escapes undone); a
  * place in internal:/// or outside the workspace stays text. Without goto
  * a workspace place is text too, still named by the path as typed. links
- * counts the places named so.
+ * counts the places named so; past maxPlaces of them the rest stay in the
+ * text as it is, counted by more.
  */
 export function linkedText(text, files, goto) {
   const nodes = [];
   let links = 0;
+  let more = 0;
   let at = 0;
   for (const m of text.matchAll(placeRe)) {
     const file = m[1];
@@ -48,6 +66,10 @@ export function linkedText(text, files, goto) {
     }
     const path = workspacePath(files, name);
     if (!path) continue;
+    if (links >= maxPlaces) {
+      more++;
+      continue;
+    }
     const line = Number(m[2] ?? m[4]);
     const column = Number(m[3] ?? m[5]);
     if (m.index > at) nodes.push(document.createTextNode(text.slice(at, m.index)));
@@ -68,7 +90,7 @@ export function linkedText(text, files, goto) {
     nodes.push(loc);
   }
   if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
-  return { nodes, links };
+  return { nodes, links, more };
 }
 
 function placeButton(path, d, goto) {
@@ -94,25 +116,27 @@ export function showDiagnostics(box, resp, { files, goto }) {
   const diags = resp.diagnostics || [];
   if ((resp.exitCode ?? 0) === 0 && !diags.length) { box.hidden = true; return; }
   if (resp.stderr) {
-    const { nodes, links } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto);
+    const { nodes, links, more } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto);
     // A diagnostic whose place the text does not give as a file:line:col
     // (a message located from its data) keeps its own button, first.
     const d = diags[0];
     const path = d ? workspacePath(files, d.file) : "";
     if (!links && d?.line && path) box.append(placeButton(path, d, goto));
     const text = pre("", "stderr");
-    text.append(...nodes);
+    appendAll(text, nodes);
     box.append(text);
-    for (const x of diags) if (x.hint && !resp.stderr.includes(x.hint)) box.append(pre(x.hint, "hint"));
+    if (more) box.append(morePlaces(more));
+    for (const hint of new Set(diags.slice(0, maxPlaces).map((x) => x.hint))) if (hint && !resp.stderr.includes(hint)) box.append(pre(hint, "hint"));
     box.hidden = false;
     return;
   }
-  for (const d of diags) {
+  for (const d of diags.slice(0, maxPlaces)) {
     const path = workspacePath(files, d.file);
     if (d.line) box.append(placeButton(path, d, goto));
     box.append(pre(d.message));
     if (d.hint) box.append(pre(d.hint, "hint"));
   }
+  if (diags.length > maxPlaces) box.append(morePlaces(diags.length - maxPlaces));
   box.hidden = false;
 }
 
@@ -128,7 +152,7 @@ export function showFailure(box, resp, files = {}) {
   if (failed && resp.stderr) {
     // The snippet's places named by its file name as typed, as text.
     const text = pre("");
-    text.append(...linkedText(resp.stderr, files, null).nodes);
+    appendAll(text, linkedText(resp.stderr, files, null).nodes);
     box.append(text);
   } else if (failed) box.append(pre((resp.diagnostics || []).map((d) => d.message).join("\n")));
   box.hidden = !failed;

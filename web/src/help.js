@@ -1,7 +1,9 @@
 // The help panel (#help-dialog): what the page is, its keys and the docs,
 // opened by the header's ? button and shown by itself on a browser's very
-// first visit; and the chosen example's description, under the Example
-// menu and in the panel.
+// first visit, unless that visit opens a link (then a small dismissible
+// "New here?" line offers it instead of a modal over what the link shows);
+// and the chosen example's description, under the Example menu and in
+// the panel.
 
 /** seenKey is the localStorage key that says the help was seen and closed. */
 export const seenKey = "kubecfg:help-seen";
@@ -32,14 +34,37 @@ export function helpPanel({ button, dialog }, storage = globalThis.localStorage)
   try { seen = !!storage?.getItem(seenKey); } catch { /* no storage: do not show it on every visit */ }
   return {
     open,
-    /** firstVisit opens the panel when this browser has never closed it. */
-    firstVisit() {
-      if (!seen) open();
+    /**
+     * firstVisit opens the panel when this browser has never closed it;
+     * for a visit that opens a link (link true), it shows a "New here?"
+     * line after the element after (a button opens the panel, another
+     * dismisses the line, and either counts as seen) instead.
+     */
+    firstVisit({ link = false, after = null } = {}) {
+      if (!seen && link && after) newHere(after, open, remember);
+      else if (!seen) open();
       seen = true;
     },
     /** opened says whether the panel is open. */
     get opened() { return dialog.open; },
   };
+}
+
+// newHere puts the "New here?" line after the element after: its first
+// button opens the help (open), its second dismisses the line; both
+// remember that the help was seen.
+function newHere(after, open, remember) {
+  const doc = after.ownerDocument;
+  const line = doc.createElement("p");
+  line.className = "new-here";
+  line.setAttribute("role", "note");
+  const what = Object.assign(doc.createElement("button"), { type: "button", textContent: "What is this playground?" });
+  const close = Object.assign(doc.createElement("button"), { type: "button", textContent: "✕", title: "Dismiss" });
+  close.setAttribute("aria-label", "Dismiss");
+  line.append("New here? ", what, " ", close);
+  what.addEventListener("click", () => { line.remove(); remember(); open(); });
+  close.addEventListener("click", () => { line.remove(); remember(); });
+  after.after(line);
 }
 
 /**

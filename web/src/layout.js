@@ -15,8 +15,8 @@ export const wideQuery = "(min-width: 1200px)";
  * resultLayout keeps the result pane's tabs (list, whose tabs panelTabs
  * drives: select(tab) selects one) right for the width: wide, the output
  * panel stays shown whichever tab is selected, and arriving at the wide
- * layout with the Output tab selected opens the first settings tab under
- * it; leaving it, the Output tab is selected, as the output was in view.
+ * layout (a resize; the page itself starts on the Output tab) with the
+ * Output tab selected opens the first settings tab under it; leaving it, the Output tab is selected, as the output was in view.
  * output is the output's tab. It returns { wide }, wide() telling whether
  * the wide layout is on.
  */
@@ -38,7 +38,9 @@ export function resultLayout({ list, output, select }, media = globalThis.matchM
     keep();
   };
   media?.addEventListener("change", apply);
-  apply();
+  // The page starts on the Output tab at any width: its first screen is
+  // the output, not half the features table under it.
+  keep();
   return { wide };
 }
 

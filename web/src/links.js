@@ -60,8 +60,9 @@ const sameWorkspace = (a, b) => !!a && !!b &&
  * It resolves to { s, why, replaces, version, bad, keepAddress }: the
  * state, what the status line says, whether it replaces the saved
  * workspace (a link or an example), the link's engine version, whether
- * why is an error, and whether the page keeps its address until an edit
- * (a dead /s/ID link, so that it can be read and reported).
+ * why is an error, whether the page keeps its address until an edit
+ * (a short link's /s/ID; a dead one, so that it can be read and
+ * reported), and dead (a short link that names no snippet).
  */
 export async function initialState(start0) {
   const hash = location.hash.slice(1);
@@ -98,7 +99,10 @@ export async function initialState(start0) {
       const res = await fetch(`../api/snippets/${m[1]}`);
       if (res.ok) {
         const s = await res.json();
-        if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true, version: s.version };
+        if (store.validState(s) && sameWorkspace(store.normalize(s), start0?.state)) {
+          return { s: { ...s, active: start0.state.active, example: start0.state.example }, why: "Restored your workspace.", keepAddress: true };
+        }
+        if (store.validState(s)) return { s, why: "Loaded the shared snippet.", replaces: true, version: s.version, keepAddress: true };
         why = "The shared snippet is not a playground state";
       } else if (res.status !== 404 && res.status !== 400) {
         why = `The shared snippet could not be loaded (the share service answered ${res.status})`;
@@ -108,10 +112,19 @@ export async function initialState(start0) {
     }
     const offer = start0 ? "Showing your workspace; the Example menu has the examples."
       : "Showing the first example; the Example menu has the others.";
-    return { s: start0?.state || store.fromExample(examples[0]), why: `${why}. ${offer}`, bad: true, keepAddress: true };
+    return { s: start0?.state || store.fromExample(examples[0]), why: `${why}. ${offer}`, bad: true, keepAddress: true, dead: true };
   }
   if (start0) return { s: start0.state, why: "Restored your workspace." };
   return { s: store.fromExample(examples[0]), why: "" };
+}
+
+/**
+ * opensLink says whether the page's address (loc) names what to show: a
+ * #s= or #example= fragment, or a /s/ID short link.
+ */
+export function opensLink(loc = location) {
+  const params = new URLSearchParams(loc.hash.slice(1));
+  return params.has("s") || params.has("example") || /\/s\/[^/]+$/.test(loc.pathname);
 }
 
 /** maxShortLink is the most a short link's snippet may hold: the share service's body limit (pkg/share.MaxBody). */
@@ -142,11 +155,13 @@ export async function share(els, snap, copy) {
   const bytes = new TextEncoder().encode(body).length;
   const kind = linkKind(bytes);
   let url = "";
+  let fallback = "";
   if (kind === "short") {
     try {
       const res = await fetch("api/snippets", { method: "POST", headers: { "content-type": "application/json" }, body });
       if (res.ok) url = new URL((await res.json()).url, location.href).href;
-    } catch { /* no share service: the fragment link still works */ }
+      else fallback = `the share service answered ${res.status}`;
+    } catch { fallback = "the share service could not be reached"; } // the fragment link still works
   }
   if (!url && kind !== "none") url = `${location.origin}${location.pathname}#s=${await encodeFragment(snap)}`;
   els.box.hidden = false;
@@ -158,6 +173,10 @@ export async function share(els, snap, copy) {
       ? `This workspace (${kB(bytes)}) is past a short link's ${maxShortLink >> 10} KiB: the link carries it in the address.`
       : `This workspace (${kB(bytes)}) is larger than a link can carry (a short link holds ${maxShortLink >> 10} KiB, a link with the workspace in its address 1 MiB): share it as a download, Download .zip or .txtar; opening the download brings back its files and entry.`;
   }
+  if (els.size && fallback) {
+    els.size.hidden = false;
+    els.size.textContent = `No short link: ${fallback}. This link carries the workspace in its address.`;
+  }
   els.url.parentElement.hidden = kind === "none";
   if (kind === "none") {
     els.url.value = "";
@@ -165,7 +184,9 @@ export async function share(els, snap, copy) {
   }
   els.url.value = url;
   els.url.select();
-  await copy(url, "Copied the link.");
+  await copy(url, fallback
+    ? `Copied a long link: ${fallback}, so the link carries the workspace in its address instead of a short /s/ link.`
+    : "Copied the link.");
 }
 
 /**

@@ -13,13 +13,13 @@ import { exprEditor } from "./expr-editor.js";
 import { Runner, seconds, stoppedSentence } from "./runner.js";
 import * as ws from "./workspaces.js";
 import { openKeep } from "./keep.js";
-import { statusLine } from "./status.js";
+import { statusLine, banner } from "./status.js";
 import { tabWorkspace } from "./tab-workspace.js";
 import { filesPane, download } from "./files.js";
 import { renderControls, bindControls } from "./controls.js";
 import { featuresPanel } from "./features-panel.js";
 import { results } from "./results.js";
-import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress } from "./links.js";
+import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress, opensLink } from "./links.js";
 import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
 import { toRequest } from "./state.js";
@@ -135,6 +135,11 @@ const traced = provenance({ bar: $("trace") }, {
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
   state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp,
+  limitRaised(limit, ms) {
+    showControls();
+    changed({ run: false });
+    status.tell(`The first run took ${seconds(Math.round(ms / 100) * 100)}, past the ${seconds(run.runner.defaultTimeoutMs)} default: this workspace's Time limit is now ${seconds(limit * 1000)} (the Time limit next to Run changes it).`);
+  },
 });
 
 addEventListener("pagehide", run.saveNow);
@@ -150,6 +155,7 @@ function showControls() {
 }
 
 function render() {
+  run.forget(); // another workspace: the output on the page is not its own
   files.renderTabs();
   showControls();
   paths.render();
@@ -158,6 +164,8 @@ function render() {
 }
 
 let selectPane = () => {};
+let help = null;
+const top = document.querySelector("header.top");
 
 function bind() {
   bindControls(controlEls, {
@@ -195,7 +203,30 @@ function bind() {
   selectPane = panelTabs($("result-tabs"), document);
   resultLayout({ list: $("result-tabs"), output: $("tab-output"), select: selectPane });
   foldControls({ section: $("controls"), toggle: $("controls-toggle") });
-  helpPanel({ button: $("help-button"), dialog: $("help-dialog") }).firstVisit();
+  help = helpPanel({ button: $("help-button"), dialog: $("help-dialog") });
+  // Never a modal over what a link shows: a "New here?" line instead.
+  help.firstVisit({ link: opensLink(), after: top });
+}
+
+// followLink loads the link pasted into the address bar of this tab (a
+// #s= or #example= fragment: hashchange) into a new workspace, as a page
+// opened on it would; the workspace it replaces is kept ("Restore
+// previous workspace"). The page's own fragments are written with
+// replaceState, which fires no hashchange.
+async function followLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("s") && !params.has("example")) return;
+  const init = await initialState({ id: workspace.id, state: state() });
+  if (!init.replaces) {
+    if (init.bad) status.tell(init.why, true); // a broken link: the workspace stays
+    return;
+  }
+  run.saveNow();
+  await workspace.newWorkspace(init.s);
+  const kept = workspace.previous ? " Your previous workspace is kept: “Restore previous workspace”." : "";
+  const version = init.version && run.runner?.version && init.version !== run.runner.version
+    ? ` This link was made with kubecfg ${init.version}; this is kubecfg ${run.runner.version}, so results may differ.` : "";
+  status.tell(`${init.why}${kept}${version}`);
 }
 
 // ---- start -------------------------------------------------------------
@@ -238,15 +269,23 @@ async function start() {
   if (!init.replaces) held.then(workspace.save);
   if (!init.keepAddress) updateURL(link());
   if (init.why) status.tell(init.why, !!init.bad);
+  if (init.dead) banner(top, init.why);
+  addEventListener("hashchange", () => {
+    followLink().catch((err) => status.tell(`Could not open the link: ${err.message}`, true));
+  });
   status.run("Loading the engine…", !!init.bad, { keep: true });
   const runner = globalThis.kubecfgEngine || Runner.fromPage();
   run.runner = runner;
   controlEls.timeLimit.options[0].text = `${seconds(runner.defaultTimeoutMs)}`; // the default, which ?timeout=MS sets
   runner.opts.onProgress = (p) => run.progress(p);
+  runner.opts.onReady = () => run.started();
   runner.opts.onRestart = (why, request) => {
     if (why !== "full") return;
     const names = request?.exportDir || request?.exportNames;
-    status.run(`Loading the full engine (${names ? "the export's file names use sprig's template functions" : "this program uses validateJSONSchema"})…`, false, { keep: true });
+    const what = request?.traceLine || request?.traceAll ? "where a line comes from is traced by it"
+      : names ? "the export's file names use sprig's template functions" : "this program uses validateJSONSchema";
+    status.run(`Loading the full engine (${what})…`, false, { keep: true });
+    run.startingFull();
   };
   const first = run.runNow();
   // The plain-text blocks painted before this script ran (boot.js) give way
@@ -269,11 +308,33 @@ async function start() {
   }
   if (!run.lastResponse) features.set(runner.features);
   await first;
-  langService.start();
+  const langReady = langService.start();
   loadAll(); // the chunks the first result did without (lazy.js)
+  // After the language service has started (or failed to, in 10 s), so
+  // that neither waits on the other for the CPU.
+  Promise.race([langReady, new Promise((r) => setTimeout(r, 10000))]).then(() => prepareFullEngine(runner));
   // The service worker caches the whole site (both engines) for offline
   // use: after the first result, so it does not compete with it.
   offline();
+}
+
+/**
+ * prepareFullEngine starts the full engine (runner.js prepareFull) in idle
+ * time after the first result when this browser has it already (the
+ * service worker cached it on an earlier visit) and the language service
+ * has started, so the first trace, or
+ * the first run that needs JSON Schema, answers as fast as later ones
+ * instead of waiting for the download and start of the full engine. On a
+ * first visit it is not fetched: that is what the core engine saves.
+ */
+function prepareFullEngine(runner) {
+  const url = runner.opts.fullWasmUrl;
+  if (!url || runner.full || !globalThis.caches || new URLSearchParams(location.search).has("noprepare")) return; // ?noprepare: the benchmark's baseline
+  const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 500));
+  idle(async () => {
+    const cached = await caches.match(new URL(url, location.href).href).catch(() => null);
+    if (cached) runner.prepareFull();
+  }, { timeout: 5000 });
 }
 
 /** offline registers the service worker and announces new versions. */

@@ -13,6 +13,9 @@ import { buildLineMap } from "./linemap.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
 import { showDiagnostics, showStopped, workspacePath } from "./errors.js";
 
+/** firstRunMs is the Time limit of a workspace's first run on the page at the default limit. */
+export const firstRunMs = 60000;
+
 function firstLine(resp) {
   const d = resp.diagnostics?.[0];
   return (d?.message || resp.stderr || "").split("\n")[0];
@@ -31,8 +34,15 @@ function firstLine(resp) {
  * els.progress, the engine's download shown in an empty output pane.
  * stamp() names the state a request is made from ({ id, rev }:
  * tab-workspace.js), saved with its answer for the boot script.
+ *
+ * A workspace's first run on the page (after it was entered: forget) at
+ * the default Time limit gets firstRunMs instead, as a first run pays
+ * for caches that later runs find filled (2,000 ConfigMaps take 8.7 s
+ * in the page the first time); when it took longer than the default,
+ * the workspace's Time limit is raised to the menu's shortest that fits
+ * it with room to spare, and limitRaised(seconds, ms) is told, to say so.
  */
-export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null }) {
+export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {} }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -43,6 +53,8 @@ export function results(els, { state, editor, output, status, features, openFile
   let unsaved = null;
   let saveTimer = 0;
   const stamps = new WeakMap(); // request → the stamp of the state it was made from
+  let startingFull = false; // the status line says the full engine is on its way
+  let firstRun = true; // no engine answer yet for the workspace on the page
 
   // schedule runs the workspace as soon as this turn of the event loop is
   // over (changes made together run once). There is no debounce: the
@@ -91,7 +103,21 @@ export function results(els, { state, editor, output, status, features, openFile
   // limitMs is the Time limit of the page state, or the page's default.
   function limitMs() {
     const s = Number(state().controls.timeLimit) || 0;
-    return s > 0 ? s * 1000 : runner.defaultTimeoutMs;
+    if (s > 0) return s * 1000;
+    return firstRun ? Math.max(firstRunMs, runner.defaultTimeoutMs) : runner.defaultTimeoutMs;
+  }
+
+  // fitLimit raises the workspace's Time limit after its first run, when
+  // that took ms, past the default: to the menu's shortest limit of at
+  // least 1.5 times ms (the longest when none is).
+  function fitLimit(ms) {
+    const c = state().controls;
+    if ((Number(c.timeLimit) || 0) > 0 || !(ms > runner.defaultTimeoutMs)) return;
+    const menu = store.timeLimits.filter((t) => t > 0);
+    const fit = menu.find((t) => t * 1000 >= ms * 1.5) || menu[menu.length - 1];
+    c.timeLimit = fit;
+    runner.setLimit(limitMs());
+    limitRaised(fit, ms);
   }
 
   // tick starts the clock of a run: after a second the status line counts
@@ -120,6 +146,7 @@ export function results(els, { state, editor, output, status, features, openFile
   // stop says that a run was stopped (the watchdog) or ended with the
   // engine (a crash), in the errors pane and the status line.
   function stop(sentence) {
+    firstRun = false;
     lastResponse = null;
     lineMap = null;
     traced.shown(null, null);
@@ -152,6 +179,7 @@ export function results(els, { state, editor, output, status, features, openFile
   // request on an earlier visit; from "build", the answer to the first
   // example computed when the site was built.
   function show(resp, request, { from = "" } = {}) {
+    startingFull = false;
     const early = from !== ""; // not the engine's own answer to this visit
     lastResponse = resp;
     showing = from;
@@ -181,6 +209,10 @@ export function results(els, { state, editor, output, status, features, openFile
     if (!early) {
       mark("kubecfg:first-engine-result");
       saveLater(request, resp);
+      if (firstRun) {
+        firstRun = false;
+        fitLimit(resp.wallMs ?? ms);
+      }
     }
     status.finished();
   }
@@ -213,6 +245,18 @@ export function results(els, { state, editor, output, status, features, openFile
     },
     /** stop ends the run in progress (the Stop button). */
     stop() { runner?.stop(); },
+    /** startingFull records that the status line says the full engine is on its way. */
+    startingFull() { startingFull = true; },
+    /**
+     * started is told that an engine's worker is ready (runner.js
+     * onReady): when the page was saying the full engine is on its way
+     * and no run's status has replaced that, it says that it started.
+     */
+    started() {
+      if (!startingFull) return;
+      startingFull = false;
+      status.run("Started the full engine.", false, { keep: true });
+    },
     /** ready records that the engine has started: runs now say "Evaluating…". */
     ready() {
       engineReady = true;
@@ -227,9 +271,13 @@ export function results(els, { state, editor, output, status, features, openFile
       const mb = (n) => (n / 1e6).toFixed(1);
       const full = engineReady; // the full engine, loaded for a run that needs it
       const what = full ? "the full engine" : "the engine";
-      const text = done ? `Downloaded ${what} (${mb(loaded)} MB); starting it…`
+      // (The bytes counted are the engine's, after the transfer's
+      // compression: no size is said for the full engine, whose total is
+      // not known, lest it read as the download's.)
+      const text = done ? `Starting ${what}…`
         : total ? `Downloading ${what}: ${mb(loaded)} of ${mb(total)} MB (${Math.min(99, Math.floor(100 * loaded / total))}%)…`
-          : `Downloading ${what}: ${mb(loaded)} MB…`;
+          : full ? `Downloading ${what}…` : `Downloading ${what}: ${mb(loaded)} MB…`;
+      if (full) startingFull = true;
       if (full || !showing) status.run(text, false, { keep: true });
       const bar = els.progress;
       if (!bar || full) return;
@@ -240,6 +288,23 @@ export function results(els, { state, editor, output, status, features, openFile
         meter.value = Math.min(loaded, total);
       } else meter.removeAttribute("value");
       bar.querySelector("span").textContent = text;
+    },
+    /**
+     * forget clears the answer on the page, when the page goes to another
+     * workspace: a first run of it that fails does not show the output
+     * of the one before as its own stale output.
+     */
+    forget() {
+      firstRun = true;
+      if (!lastResponse && !output.text) return;
+      lastResponse = null;
+      lineMap = null;
+      output.set("", "yaml");
+      els.view?.classList.remove("stale");
+      if (els.staleNote) els.staleNote.hidden = true;
+      els.errors.replaceChildren();
+      els.errors.hidden = true;
+      traced.shown(null, null);
     },
     /** lastResponse is the answer on the page, or null. */
     get lastResponse() { return lastResponse; },

@@ -61,12 +61,14 @@ export class Runner {
    *          workerUrl: string, timeoutMs?: number,
    *          wasmBytes?: number,
  *          onRestart?: (why: string, request?: object) => void,
- *          onProgress?: (p: {loaded: number, total: number, done: boolean}) => void}} opts
+ *          onProgress?: (p: {loaded: number, total: number, done: boolean}) => void,
+ *          onReady?: () => void}} opts
    * wasmUrl is the engine to start with; fullWasmUrl, when given, the one
    * to switch to for a run that needs it. onRestart(why) is told of a new
    * worker: "full" (with the request that needs the full engine),
    * "crash" or "timeout". onProgress is told how the download of an
-   * engine goes (total is wasmBytes for the first engine, else 0).
+   * engine goes (total is wasmBytes for the first engine, else 0);
+   * onReady is told that a worker's engine has started.
    */
   constructor(opts) {
     this.opts = { timeoutMs: 5000, staleAfterMs: 300, ...opts };
@@ -84,6 +86,9 @@ export class Runner {
     this.features = [];
     this.startup = null;
     this.preempted = 0; // runs ended by preempt, for the tests and the benchmark
+    this.preparing = null; // prepareFull's promise
+    this.spare = null; // the prepared full engine's worker, until it takes over: { w, m }
+    this.prepared = 0;
   }
 
   /**
@@ -148,6 +153,7 @@ export class Runner {
           this.features = m.features || [];
           this.startup = m.startup || null;
           w.onmessage = (e) => this.onResult(w, e.data);
+          this.opts.onReady?.(); // after its ready message: the worker's engine is started
           w.onerror = (e) => {
             e.preventDefault(); // handled: the worker is replaced
             if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"}) during the evaluation`);
@@ -163,6 +169,67 @@ export class Runner {
       w.postMessage({ type: "init", ...init, wasmExecUrl: this.opts.wasmExecUrl });
     });
     return this.workerReady;
+  }
+
+  /**
+   * prepareFull starts the full engine ahead of a run that needs it (the
+   * page calls it in idle time when the engine is already in this
+   * browser's cache): a spare worker downloads, compiles and starts it,
+   * off the page's main thread, while the core engine's worker goes on
+   * answering; once it is ready, and the run in flight (if any) is over,
+   * it takes over for good, as upgrade would. It resolves to whether the
+   * full engine is the one in use (prepared counts the times it was
+   * prepared so, for the tests).
+   */
+  prepareFull() {
+    if (this.full) return Promise.resolve(true);
+    if (this.preparing) return this.preparing;
+    const url = this.opts.fullWasmUrl;
+    performance.mark("kubecfg:full-engine-preparing"); // read by the tests: after the first result and the language service
+    const w = new Worker(this.opts.workerUrl, {
+      name: JSON.stringify({ wasmUrl: new URL(url, location.href).href, wasmExecUrl: this.opts.wasmExecUrl, wasmBytes: 0 }),
+    });
+    this.preparing = new Promise((resolve) => {
+      const fail = () => { w.terminate(); this.preparing = null; resolve(false); };
+      w.onerror = (ev) => { ev.preventDefault?.(); fail(); };
+      w.onmessage = (ev) => {
+        const m = ev.data;
+        if (m.type === "failed") fail();
+        if (m.type !== "ready") return; // its progress is not the page's news
+        if (this.full) { w.terminate(); resolve(true); return; } // upgraded meanwhile
+        this.spare = { w, m };
+        this.takeSpare();
+        resolve(true);
+      };
+      w.postMessage({ type: "init", wasmExecUrl: this.opts.wasmExecUrl });
+    });
+    return this.preparing;
+  }
+
+  /**
+   * takeSpare makes the prepared full engine's worker the runner's, when
+   * no run is in flight (pump calls it again after each run).
+   */
+  takeSpare() {
+    if (!this.spare || this.inflight || this.full) return;
+    const { w, m } = this.spare;
+    this.spare = null;
+    this.worker?.terminate();
+    this.full = true;
+    this.url = this.opts.fullWasmUrl;
+    this.module = m.module || null;
+    this.version = m.version;
+    this.features = m.features || this.features;
+    this.worker = w;
+    this.workerReady = Promise.resolve(m);
+    w.onmessage = (e) => this.onResult(w, e.data);
+    w.onerror = (e) => {
+      e.preventDefault();
+      if (w === this.worker) this.crashed(`the engine failed (${e.message || "error"}) during the evaluation`);
+    };
+    this.prepared++;
+    performance.mark("kubecfg:full-engine-prepared"); // read by the tests and the benchmark
+    this.opts.onReady?.();
   }
 
   /**
@@ -231,6 +298,7 @@ export class Runner {
   }
 
   async pump() {
+    this.takeSpare();
     if (this.inflight || !this.queued.length) return;
     const job = this.next();
     const id = ++this.seq;
@@ -271,6 +339,14 @@ export class Runner {
    * (unless a newer request has replaced it meanwhile).
    */
   upgrade(job) {
+    if (this.spare) {
+      // The full engine is prepared already (prepareFull): it takes over.
+      this.takeSpare();
+      if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
+      else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt });
+      this.pump();
+      return;
+    }
     this.full = true;
     this.worker.terminate();
     this.url = this.opts.fullWasmUrl;

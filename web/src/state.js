@@ -141,33 +141,58 @@ export function validState(s) {
 }
 
 /**
- * normalize fills in anything a stored or shared state lacks, and drops
- * controls of the wrong type (a damaged save, a hand-made link), so the
- * page can always build a request from it.
+ * timeLimits are the Time limit menu's seconds (0: the page's default): a
+ * stored or shared limit is the largest of them that it reaches, so a
+ * link can neither stop every run at once (past setTimeout's 2^31 ms) nor
+ * let a runaway run for days.
+ */
+export const timeLimits = [0, 10, 30, 60, 300];
+
+// clampLimit maps seconds to the menu's value at or below it.
+function clampLimit(v) {
+  if (!Number.isFinite(v) || v <= 0) return 0;
+  let best = 0;
+  for (const t of timeLimits) if (t <= v) best = t;
+  return best;
+}
+
+// Bounds of what a stored or shared state's controls may hold: a feature
+// gate's name, and how many of them.
+const maxFeatureName = 100;
+const maxFeatures = 200;
+
+/**
+ * normalize fills in anything a stored or shared state lacks, and keeps
+ * of its controls only the known ones with values of the expected type
+ * and size (a damaged save, a hand-made link): an unknown key could hold
+ * anything, such as an array 200,000 deep past JSON.stringify's stack,
+ * which would break every save and link of the workspace. The page can
+ * then always build a request from it, and a state damaged before heals
+ * when it is loaded.
  */
 export function normalize(s) {
   const blank = blankControls();
-  const given = s.controls;
+  const given = isObject(s.controls) ? s.controls : {};
   const text = (v, d = "") => (typeof v === "string" ? v : d);
   const vars = isObject(given.vars) ? given.vars : {};
   const features = isObject(given.features) ? given.features : {};
   const c = {
-    ...blank,
-    ...given,
     command: text(given.command, blank.command),
     expr: text(given.expr),
     output: text(given.output, blank.output),
+    features: Object.fromEntries(Object.keys(features)
+      .filter((name) => name.length <= maxFeatureName && typeof features[name] === "boolean")
+      .slice(0, maxFeatures).map((name) => [name, features[name]])),
     alpha: given.alpha === true,
+    vars: Object.fromEntries(Object.keys(blank.vars).map((k) => [k, text(vars[k])])),
     showProvenance: given.showProvenance === true,
     exportNames: text(given.exportNames),
     exportExt: text(given.exportExt),
-    timeLimit: Number.isFinite(given.timeLimit) && given.timeLimit >= 0 ? given.timeLimit : 0,
+    timeLimit: clampLimit(given.timeLimit),
     jpath: text(given.jpath),
     jpathEnv: text(given.jpathEnv),
     jurl: text(given.jurl),
     vendorDeclined: given.vendorDeclined === true,
-    vars: Object.fromEntries(Object.keys(blank.vars).map((k) => [k, text(vars[k])])),
-    features: Object.fromEntries(Object.entries(features).filter(([, on]) => typeof on === "boolean")),
   };
   const active = typeof s.active === "string" && Object.hasOwn(s.files, s.active) ? s.active : s.entry;
   const links = isObject(s.links) ? Object.fromEntries(Object.entries(s.links).filter(([, t]) => typeof t === "string")) : {};

@@ -132,6 +132,10 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
     tell(why || `Switched to your workspace ${name}. The one you left is kept in the Example menu.`);
   }
 
+  function showSelected() {
+    els.menu.value = state.example && exampleByName(state.example) ? state.example : "";
+  }
+
   // bindMenu fills the Example menu and makes it and the restore button work.
   function bindMenu() {
     const sel = els.menu;
@@ -143,7 +147,35 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
     sel.addEventListener("focus", renderRecent);
     sel.addEventListener("pointerdown", renderRecent);
     addEventListener("storage", (ev) => { if (ev.key === null || ev.key === ws.indexKey) renderRecent(); });
+    // Arrowing through the closed menu changes its value at each step,
+    // each with a change event: those steps are not choices. A change
+    // made by the keyboard waits for Enter; leaving the menu without it
+    // shows the workspace's own entry again. A pick from the open list (a
+    // click, or Enter there) is a choice at once.
+    let stepping = false;
+    let pending = false;
+    sel.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" && pending) {
+        ev.preventDefault();
+        pending = false;
+        choose();
+      } else if (ev.key !== "Enter" && ev.key !== "Tab" && !ev.altKey) stepping = true;
+    });
+    sel.addEventListener("keyup", () => { stepping = false; });
+    sel.addEventListener("blur", () => {
+      if (!pending) return;
+      pending = false;
+      showSelected();
+    });
     sel.addEventListener("change", () => {
+      if (stepping) {
+        pending = true;
+        return;
+      }
+      pending = false;
+      choose();
+    });
+    function choose() {
       if (sel.value.startsWith("ws:")) {
         const target = sel.value.slice(3);
         sel.value = "";
@@ -165,7 +197,7 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
       if (!ex) return;
       history.replaceState(null, "", `#example=${ex.name}`);
       newWorkspace(store.fromExample(ex), `Loaded the example “${ex.title}”. Your previous workspace is kept: “Restore previous workspace”.`);
-    });
+    }
     els.restore.addEventListener("click", () => switchTo(previous, "Restored the previous workspace."));
   }
 
@@ -196,8 +228,6 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
     renderRecent,
     bindMenu,
     /** showSelected makes the menu show the state's gallery example, or "(your workspace)". */
-    showSelected() {
-      els.menu.value = state.example && exampleByName(state.example) ? state.example : "";
-    },
+    showSelected,
   };
 }
