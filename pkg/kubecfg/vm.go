@@ -13,6 +13,7 @@ import (
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/internal/stdformat"
+	_ "github.com/kubecfg/kubecfg/internal/stdguard" // bounds and size checks in front of go-jsonnet's builtins
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 	"github.com/kubecfg/kubecfg/pkg/yakl"

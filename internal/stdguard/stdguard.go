@@ -1,0 +1,131 @@
+// Package stdguard puts guards in front of go-jsonnet builtins with known
+// holes, so that a program's mistake or a hostile size ends in an ordinary
+// Jsonnet runtime error (with its position and stack trace) instead of a Go
+// panic or an allocation that takes the process (the page's engine) down.
+//
+// go-jsonnet v0.22 implements some of std in Go ("builtins") and puts them
+// into the standard library object after evaluating the standard library's
+// Jsonnet, over any field of the same name. Three of them have holes:
+//
+//   - std.removeAt(arr, i) slices arr without a bounds check: an index out
+//     of range is a Go panic ("slice bounds out of range"), which go-jsonnet
+//     reports as INTERNAL ERROR (CRASH) with a goroutine trace.
+//   - std.range(from, to) allocates to-from+1 elements at once and
+//     std.makeArray(sz, func) sz elements: std.range(0, 2e9) asks for 16 GB,
+//     which in WebAssembly (a 4 GB address space) is a fatal "out of memory"
+//     that no recover() catches. std.repeat and the rest of std that build
+//     arrays go through std.makeArray.
+//
+// The package's init moves those builtins to hidden fields of std named
+// Prefix+name (std['$kubecfg:range']) and gives std.removeAt, std.range and
+// std.makeArray Jsonnet bodies (in astgen.StdAst, the standard library's
+// AST) that check the arguments and then call the builtin: an index out of
+// range fails as indexing does ("Index 3 out of bounds, not within [0,
+// 3)"), a size above MaxArray fails with a sentence naming the limit.
+// Arguments of the wrong type go to the builtin unchecked, so its own
+// errors are unchanged. If go-jsonnet's shape changes (the builtins or the
+// standard library object are not where they were), init changes nothing
+// and Installed is false; the tests fail then.
+package stdguard
+
+import (
+	"fmt"
+	"unsafe"
+
+	jsonnet "github.com/google/go-jsonnet"
+	"github.com/google/go-jsonnet/ast"
+	"github.com/google/go-jsonnet/astgen"
+)
+
+// MaxArray is the most elements std.range and std.makeArray (so std.repeat
+// too) make: ten million, far beyond any real configuration (a
+// kube-prometheus build makes no array longer than a few thousand), and
+// well inside what the browser's engine can hold (about 1 GB for ten
+// million elements of std.makeArray; twenty times more would not fit in
+// WebAssembly's 4 GB). The kubecfg CLI itself would try to allocate.
+const MaxArray = 10_000_000
+
+// Prefix names the hidden std fields that keep the guarded builtins.
+const Prefix = "$kubecfg:"
+
+// Installed says whether init put the guards in.
+var Installed bool
+
+// guarded are the builtins that get a guard, in the order of the guard
+// source's fields.
+var guarded = []string{"removeAt", "range", "makeArray"}
+
+// source is the guards' Jsonnet: an object whose fields become std's.
+var source = fmt.Sprintf(`{
+  removeAt(arr, at)::
+    if std.isArray(arr) && std.isNumber(at) && at == std.floor(at)
+       && (at < 0 || at >= std.length(arr)) then
+      error 'Index ' + at + ' out of bounds, not within [0, ' + std.length(arr) + ')'
+    else std['%[1]sremoveAt'](arr, at),
+  range(from, to)::
+    if std.isNumber(from) && std.isNumber(to) && to - from >= %[2]d then
+      error 'std.range(' + from + ', ' + to + ') would make ' + (std.floor(to) - std.ceil(from) + 1)
+        + ' elements, more than the limit of %[2]d'
+    else std['%[1]srange'](from, to),
+  makeArray(sz, func)::
+    if std.isNumber(sz) && sz > %[2]d then
+      error 'std.makeArray(' + sz + ', ...) would make ' + sz + ' elements, more than the limit of %[2]d'
+    else std['%[1]smakeArray'](sz, func),
+}`, Prefix, MaxArray)
+
+// callable has the layout of go-jsonnet's evalCallable, an interface value:
+// the builtins are only moved, never called from here.
+type callable struct{ tab, data unsafe.Pointer }
+
+// funcBuiltins is go-jsonnet's table of builtins (builtins.go), which
+// buildStdObject copies into every std object.
+//
+//go:linkname funcBuiltins github.com/google/go-jsonnet.funcBuiltins
+var funcBuiltins map[string]callable
+
+func init() {
+	Installed = install(astgen.StdAst, funcBuiltins) == nil
+}
+
+// install gives std's object guarded fields and moves the builtins they
+// call to their hidden names; it changes nothing when it fails.
+func install(std ast.Node, builtins map[string]callable) error {
+	obj, ok := std.(*ast.DesugaredObject)
+	if !ok {
+		return fmt.Errorf("go-jsonnet's standard library is a %T, not an object", std)
+	}
+	for _, name := range guarded {
+		if _, ok := builtins[name]; !ok {
+			return fmt.Errorf("go-jsonnet has no builtin %s", name)
+		}
+	}
+	parsed, err := jsonnet.SnippetToAST("<std>", source)
+	if err != nil {
+		return fmt.Errorf("the guards do not parse: %w", err)
+	}
+	guards, ok := parsed.(*ast.DesugaredObject)
+	if !ok || len(guards.Fields) != len(guarded) {
+		return fmt.Errorf("the guards are a %T, not an object of %d fields", parsed, len(guarded))
+	}
+	for k, name := range guarded {
+		f := guards.Fields[k]
+		if i := fieldIndex(obj, name); i >= 0 {
+			obj.Fields[i].Body = f.Body
+		} else {
+			obj.Fields = append(obj.Fields, f)
+		}
+		builtins[Prefix+name] = builtins[name]
+		delete(builtins, name)
+	}
+	return nil
+}
+
+// fieldIndex is the index of obj's field with the literal name, or -1.
+func fieldIndex(obj *ast.DesugaredObject, name string) int {
+	for i, f := range obj.Fields {
+		if s, ok := f.Name.(*ast.LiteralString); ok && s.Value == name {
+			return i
+		}
+	}
+	return -1
+}
