@@ -20,7 +20,7 @@ import (
 const hookFile = `function(request)
   local o = { a: o };
   if std.objectHas(request, 'die') then { r: o == o }
-  else if std.objectHas(request, 'spin') then { r: std.foldl(function(a, b) a + b, std.range(0, 1e9), 0) }
+  else if std.objectHas(request, 'spin') then { r: std.foldl(function(a, i) a + std.foldl(function(x, y) x + y, std.range(0, 1e6), 0), std.range(0, 1e6), 0) }
   else if std.objectHas(request, 'fail') then error 'hook says no'
   else { seen: request.name }
 `

@@ -5,7 +5,7 @@
 //
 // go-jsonnet v0.22 implements some of std in Go ("builtins") and puts them
 // into the standard library object after evaluating the standard library's
-// Jsonnet, over any field of the same name. Three of them have holes:
+// Jsonnet, over any field of the same name. Four of them have holes:
 //
 //   - std.removeAt(arr, i) slices arr without a bounds check: an index out
 //     of range is a Go panic ("slice bounds out of range"), which go-jsonnet
@@ -15,11 +15,16 @@
 //     which in WebAssembly (a 4 GB address space) is a fatal "out of memory"
 //     that no recover() catches. std.repeat and the rest of std that build
 //     arrays go through std.makeArray.
+//   - std.parseYaml(str) expands YAML aliases with go-yaml v2 (an alias
+//     bomb takes all memory) and recurses once per level of nesting (in
+//     WebAssembly 100,000 levels overflow the browser's stack before
+//     go-yaml's own limit); its guard asks the native YAMLCheck first.
 //
 // The package's init moves those builtins to hidden fields of std named
-// Prefix+name (std['$kubecfg:range']) and gives std.removeAt, std.range and
-// std.makeArray Jsonnet bodies (in astgen.StdAst, the standard library's
-// AST) that check the arguments and then call the builtin: an index out of
+// Prefix+name (std['$kubecfg:range']) and gives std.removeAt, std.range,
+// std.makeArray and std.parseYaml Jsonnet bodies (in astgen.StdAst, the
+// standard library's AST) that check the arguments and then call the
+// builtin: an index out of
 // range fails as indexing does ("Index 3 out of bounds, not within [0,
 // 3)"), a size above MaxArray fails with a sentence naming the limit.
 // Arguments of the wrong type go to the builtin unchecked, so its own
@@ -53,7 +58,7 @@ var Installed bool
 
 // guarded are the builtins that get a guard, in the order of the guard
 // source's fields.
-var guarded = []string{"removeAt", "range", "makeArray"}
+var guarded = []string{"removeAt", "range", "makeArray", "parseYaml"}
 
 // source is the guards' Jsonnet: an object whose fields become std's.
 var source = fmt.Sprintf(`{
@@ -71,7 +76,20 @@ var source = fmt.Sprintf(`{
     if std.isNumber(sz) && sz > %[2]d then
       error 'std.makeArray(' + sz + ', ...) would make ' + sz + ' elements, more than the limit of %[2]d'
     else std['%[1]smakeArray'](sz, func),
-}`, Prefix, MaxArray)
+  parseYaml(str)::
+    local check = std.native('%[3]s');
+    local refused = if check == null || !std.isString(str) then null else check(str);
+    if refused != null then error refused
+    else std['%[1]sparseYaml'](str),
+}`, Prefix, MaxArray, YAMLCheck)
+
+// YAMLCheck is the native function that std.parseYaml's guard calls
+// first: given the text, null to go on or the sentence to fail with. A
+// VM without it (one this project did not make) parses unchecked.
+// pkg/kubecfg registers it with kubecfg's own YAML guards (the nesting
+// limit and the alias guard of pkg/stdlib), so that go-jsonnet's
+// std.parseYaml refuses what kubecfg's parseYaml and .yaml inputs refuse.
+const YAMLCheck = "kubecfg:checkYaml"
 
 // callable has the layout of go-jsonnet's evalCallable, an interface value:
 // the builtins are only moved, never called from here.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	jsonnet "github.com/google/go-jsonnet"
+	"github.com/google/go-jsonnet/ast"
 )
 
 func eval(t *testing.T, code string) (string, error) {
@@ -92,5 +93,31 @@ func TestGuardsPass(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), tc.msg) {
 			t.Errorf("%s: error %v, want %q", tc.code, err, tc.msg)
 		}
+	}
+}
+
+// TestParseYamlGuard: std.parseYaml asks the native YAMLCheck first and
+// fails with its sentence; without the native (a VM this project did not
+// make) or when it answers null, go-jsonnet's builtin parses.
+func TestParseYamlGuard(t *testing.T) {
+	vm := jsonnet.MakeVM()
+	if out, err := vm.EvaluateAnonymousSnippet("app.jsonnet", "std.parseYaml('a: [1]')"); err != nil || strings.Join(strings.Fields(out), "") != `{"a":[1]}` {
+		t.Errorf("without the native: %s %v", out, err)
+	}
+	vm.NativeFunction(&jsonnet.NativeFunction{Name: YAMLCheck, Params: []ast.Identifier{"str"}, Func: func(args []any) (any, error) {
+		if strings.Contains(args[0].(string), "*") {
+			return "refused", nil
+		}
+		return nil, nil
+	}})
+	if out, err := vm.EvaluateAnonymousSnippet("app.jsonnet", "std.parseYaml('a: [1]')"); err != nil || strings.Join(strings.Fields(out), "") != `{"a":[1]}` {
+		t.Errorf("accepted: %s %v", out, err)
+	}
+	_, err := vm.EvaluateAnonymousSnippet("app.jsonnet", "std.parseYaml('a: &a 1\\nb: *a')")
+	if err == nil || !strings.HasPrefix(err.Error(), "RUNTIME ERROR: refused\n") || !strings.Contains(err.Error(), "app.jsonnet:1:1-") {
+		t.Errorf("refused: %v", err)
+	}
+	if _, err := vm.EvaluateAnonymousSnippet("app.jsonnet", "std.parseYaml(1)"); err == nil || !strings.HasPrefix(err.Error(), "RUNTIME ERROR: Unexpected type number, expected string") {
+		t.Errorf("a number: %v, want the builtin's error", err)
 	}
 }
