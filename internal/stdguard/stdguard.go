@@ -20,7 +20,7 @@
 //     WebAssembly 100,000 levels overflow the browser's stack before
 //     go-yaml's own limit); its guard asks the native YAMLCheck first.
 //
-// The package's init moves those builtins to hidden fields of std named
+// Install moves those builtins to hidden fields of std named
 // Prefix+name (std['$kubecfg:range']) and gives std.removeAt, std.range,
 // std.makeArray and std.parseYaml Jsonnet bodies (in astgen.StdAst, the
 // standard library's AST) that check the arguments and then call the
@@ -29,12 +29,13 @@
 // 3)"), a size above MaxArray fails with a sentence naming the limit.
 // Arguments of the wrong type go to the builtin unchecked, so its own
 // errors are unchanged. If go-jsonnet's shape changes (the builtins or the
-// standard library object are not where they were), init changes nothing
-// and Installed is false; the tests fail then.
+// standard library object are not where they were), Install changes
+// nothing and Installed is false; the tests fail then.
 package stdguard
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	jsonnet "github.com/google/go-jsonnet"
@@ -53,34 +54,60 @@ const MaxArray = 10_000_000
 // Prefix names the hidden std fields that keep the guarded builtins.
 const Prefix = "$kubecfg:"
 
-// Installed says whether init put the guards in.
+// Installed says whether Install put the guards in.
 var Installed bool
+
+var once sync.Once
+
+// Install puts the guards in, once per process; call it before making a
+// VM (pkg/kubecfg does, for every VM it makes). It is not done in init:
+// parsing the guards costs about 1.5 ms, which a process that evaluates
+// nothing (the CLI's supervising parent) need not pay. It reports whether
+// the guards are in.
+func Install() bool {
+	once.Do(func() { Installed = install(astgen.StdAst, funcBuiltins) == nil })
+	return Installed
+}
 
 // guarded are the builtins that get a guard, in the order of the guard
 // source's fields.
 var guarded = []string{"removeAt", "range", "makeArray", "parseYaml"}
 
 // source is the guards' Jsonnet: an object whose fields become std's.
+//
+// Each field is a local holding the builtin, then the function: std's
+// fields are evaluated once per std object (each file's), so a call costs
+// the checks and one call more, not a lookup of the hidden field (nor of
+// std.type, a builtin; std.isNumber is Jsonnet around it). std.map and
+// the rest of std call std.makeArray, which makes it a hot path: a
+// std.makeArray(3, f) costs about twice the builtin's.
 var source = fmt.Sprintf(`{
-  removeAt(arr, at)::
-    if std.isArray(arr) && std.isNumber(at) && at == std.floor(at)
-       && (at < 0 || at >= std.length(arr)) then
-      error 'Index ' + at + ' out of bounds, not within [0, ' + std.length(arr) + ')'
-    else std['%[1]sremoveAt'](arr, at),
-  range(from, to)::
-    if std.isNumber(from) && std.isNumber(to) && to - from >= %[2]d then
-      error 'std.range(' + from + ', ' + to + ') would make ' + (std.floor(to) - std.ceil(from) + 1)
-        + ' elements, more than the limit of %[2]d'
-    else std['%[1]srange'](from, to),
-  makeArray(sz, func)::
-    if std.isNumber(sz) && sz > %[2]d then
-      error 'std.makeArray(' + sz + ', ...) would make ' + sz + ' elements, more than the limit of %[2]d'
-    else std['%[1]smakeArray'](sz, func),
-  parseYaml(str)::
-    local check = std.native('%[3]s');
-    local refused = if check == null || !std.isString(str) then null else check(str);
-    if refused != null then error refused
-    else std['%[1]sparseYaml'](str),
+  removeAt:
+    local impl = std['%[1]sremoveAt'], type = std.type;
+    function(arr, at)
+      if type(arr) == 'array' && type(at) == 'number' && at == std.floor(at)
+         && (at < 0 || at >= std.length(arr)) then
+        error 'Index ' + at + ' out of bounds, not within [0, ' + std.length(arr) + ')'
+      else impl(arr, at),
+  range:
+    local impl = std['%[1]srange'], type = std.type;
+    function(from, to)
+      if type(from) == 'number' && type(to) == 'number' && to - from >= %[2]d then
+        error 'std.range(' + from + ', ' + to + ') would make ' + (std.floor(to) - std.ceil(from) + 1)
+          + ' elements, more than the limit of %[2]d'
+      else impl(from, to),
+  makeArray:
+    local impl = std['%[1]smakeArray'], type = std.type;
+    function(sz, func)
+      if type(sz) == 'number' && sz > %[2]d then
+        error 'std.makeArray(' + sz + ', ...) would make ' + sz + ' elements, more than the limit of %[2]d'
+      else impl(sz, func),
+  parseYaml:
+    local impl = std['%[1]sparseYaml'], check = std.native('%[3]s');
+    function(str)
+      local refused = if check == null || std.type(str) != 'string' then null else check(str);
+      if refused != null then error refused
+      else impl(str),
 }`, Prefix, MaxArray, YAMLCheck)
 
 // YAMLCheck is the native function that std.parseYaml's guard calls
@@ -100,10 +127,6 @@ type callable struct{ tab, data unsafe.Pointer }
 //
 //go:linkname funcBuiltins github.com/google/go-jsonnet.funcBuiltins
 var funcBuiltins map[string]callable
-
-func init() {
-	Installed = install(astgen.StdAst, funcBuiltins) == nil
-}
 
 // install gives std's object guarded fields and moves the builtins they
 // call to their hidden names; it changes nothing when it fails.

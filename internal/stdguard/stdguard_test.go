@@ -1,12 +1,18 @@
 package stdguard
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
 )
+
+func TestMain(m *testing.M) {
+	Install()
+	os.Exit(m.Run())
+}
 
 func eval(t *testing.T, code string) (string, error) {
 	t.Helper()

@@ -132,6 +132,9 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 
 // newVM returns a VM and the importer it uses.
 func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
+	// Bounds and size checks in front of go-jsonnet's builtins with holes
+	// (std.removeAt, std.range, std.makeArray, std.parseYaml).
+	stdguard.Install()
 	vm := jsonnet.MakeVM()
 	if c.MaxStack > 0 {
 		vm.MaxStack = c.MaxStack
