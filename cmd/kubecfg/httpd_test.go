@@ -20,8 +20,10 @@ import (
 const hookFile = `function(request)
   local o = { a: o };
   if std.objectHas(request, 'die') then { r: o == o }
-  else if std.objectHas(request, 'spin') then { r: std.foldl(function(a, b) a + b, std.range(0, 1e9), 0) }
+  else if std.objectHas(request, 'spin') then { r: std.foldl(function(a, i) a + std.foldl(function(x, y) x + y, std.range(0, 1e6), 0), std.range(0, 1e6), 0) }
   else if std.objectHas(request, 'fail') then error 'hook says no'
+  else if std.objectHas(request, 'removeAt') then { r: std.removeAt([1, 2, 3], request.removeAt) }
+  else if std.objectHas(request, 'panic') then { r: std['$kubecfg:removeAt']([1, 2, 3], 3) }
   else { seen: request.name }
 `
 
@@ -65,6 +67,15 @@ func TestHttpdSurvivesItsHooks(t *testing.T) {
 	}
 	if code, body, _ := post(`{"fail": 1}`); code != 500 || !strings.Contains(body, "RUNTIME ERROR: hook says no") || !strings.Contains(body, `\thook.jsonnet:5`) {
 		t.Errorf("failing hook: %d %s (want the error, the file named as given)", code, body)
+	}
+	// std.removeAt past the end was a Go panic in go-jsonnet: a 500 of
+	// INTERNAL ERROR (CRASH) and a goroutine trace. Its guard answers
+	// with the position; a panic that gets through is one sentence.
+	if code, body, _ := post(`{"removeAt": 3}`); code != 500 || !strings.Contains(body, "RUNTIME ERROR: Index 3 out of bounds, not within [0, 3)") || !strings.Contains(body, `\thook.jsonnet:6`) || strings.Contains(body, "goroutine") {
+		t.Errorf("std.removeAt out of range: %d %s", code, body)
+	}
+	if code, body, _ := post(`{"panic": 1}`); code != 500 || !strings.Contains(body, "RUNTIME ERROR: go-jsonnet failed on this program with a Go panic (runtime error: slice bounds out of range [4:3]) and stopped the evaluation") || strings.Contains(body, "goroutine") {
+		t.Errorf("a Go panic: %d %s", code, body)
 	}
 	if code, body, _ := post(`{"die": 1}`); code != 500 || !strings.Contains(body, strconv.Quote(fatal.Overflow)[1:40]) {
 		t.Errorf("dying hook: %d %s", code, body)

@@ -47,7 +47,7 @@ func newTracebackCmd(g *globals) *cobra.Command {
 			// takes that to be the git work tree around FILE, else here.
 			input := target.File
 			if !isURL(input) {
-				root, err := gitRoot(file)
+				root, err := gitRoot(asWritten(file))
 				if err != nil {
 					return err
 				}
@@ -67,6 +67,9 @@ func newTracebackCmd(g *globals) *cobra.Command {
 				return err
 			}
 			trace, err := s.TraceExpr(u, target.Path)
+			if target.Collection {
+				trace, err = s.TraceCollection(u, target.Path)
+			}
 			if err != nil {
 				return err
 			}
@@ -86,6 +89,26 @@ func isURL(s string) bool {
 		}
 	}
 	return false
+}
+
+// asWritten is file as a path from the current directory when it is under
+// it: kubecfg's search for the git work tree goes up the path as written,
+// so prov.yaml stops at the current directory while /abs/prov.yaml went on
+// past it, to a .git above, and traceback looked for the input there
+// instead of beside the file.
+func asWritten(file string) string {
+	if !filepath.IsAbs(file) {
+		return file
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return file
+	}
+	rel, err := filepath.Rel(wd, file)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return file
+	}
+	return rel
 }
 
 // gitRoot is the directory of the nearest .git above file's directory,

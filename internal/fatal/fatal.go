@@ -12,7 +12,7 @@ import "strings"
 const Overflow = "evaluation overflowed the stack and was stopped: a recursion that Jsonnet's own limit does not catch, such as comparing objects that contain themselves ({a: $} == {a: $})"
 
 // OutOfMemory is the sentence for running out of memory.
-const OutOfMemory = "evaluation ran out of memory and was stopped: the program builds a value too large for this machine (such as std.repeat('x', 1e9))"
+const OutOfMemory = "evaluation ran out of memory and was stopped: the program builds a value too large for this machine (such as std.repeat(std.repeat('x', 1e6), 1e4))"
 
 // Other is the sentence for any other fatal report.
 const Other = "evaluation was stopped by a fatal error of the Go runtime"

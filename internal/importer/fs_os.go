@@ -3,11 +3,13 @@
 package importer
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 )
 
 // OSFS reads the real file system. The CLI uses it.
@@ -37,9 +39,60 @@ func (OSFS) ReadFile(name string) ([]byte, error) {
 	case st.Size() > MaxFileSize:
 		return nil, fmt.Errorf("%s is larger than the %d MiB one import may read", name, MaxFileSize>>20)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	b, err := readBounded(f, readTimeout)
+	if errors.Is(err, errStalled) {
+		return nil, fmt.Errorf("%s: reading it did not end within %s (a pseudo-file that waits, such as /proc/kmsg, is not read)", name, readTimeout)
+	}
 	if err == nil && len(b) > MaxFileSize {
 		return nil, fmt.Errorf("%s is larger than the %d MiB one import may read", name, MaxFileSize>>20)
 	}
 	return b, err
+}
+
+// readTimeout bounds reading one file: FetchTimeout, as for a URL. A
+// regular file on a disk is read long before it; a pseudo-file under /proc
+// or /sys that passes the regular-file check can wait forever (/proc/kmsg
+// waits for the kernel's next message: its descriptor, opened without
+// blocking, parks in the runtime's poller).
+var readTimeout = FetchTimeout
+
+// errStalled is readBounded's error past its time limit.
+var errStalled = errors.New("read stalled")
+
+// readBounded reads f up to MaxFileSize+1 bytes within timeout. A file
+// the runtime polls (as /proc/kmsg) gets a read deadline; for any other
+// the read runs in a goroutine that is abandoned at the deadline (a read
+// blocked in the kernel cannot be interrupted; it ends with the process or
+// when the file answers, and f stays open until then).
+func readBounded(f *os.File, timeout time.Duration) ([]byte, error) {
+	if f.SetReadDeadline(time.Now().Add(timeout)) == nil {
+		b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return nil, errStalled
+		}
+		return b, err
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return nil, err
+	}
+	g := os.NewFile(uintptr(fd), f.Name())
+	go func() {
+		defer g.Close()
+		b, err := io.ReadAll(io.LimitReader(g, MaxFileSize+1))
+		done <- result{b, err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.b, r.err
+	case <-t.C:
+		return nil, errStalled
+	}
 }

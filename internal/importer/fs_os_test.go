@@ -79,3 +79,36 @@ func TestHTTPFetcherCap(t *testing.T) {
 		t.Fatalf("error = %v", err)
 	}
 }
+
+// TestOSFSStalledRead: a pseudo-file that passes the regular-file check
+// but waits for data (/proc/kmsg waits for the kernel's next message; its
+// descriptor parked in the runtime's poller and the import hung) ends
+// with one error within the read's time limit.
+func TestOSFSStalledRead(t *testing.T) {
+	const kmsg = "/proc/kmsg"
+	f, err := os.OpenFile(kmsg, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Skipf("%s cannot be opened here (%v): nothing to test against", kmsg, err)
+	}
+	f.Close()
+	defer func(d time.Duration) { readTimeout = d }(readTimeout)
+	readTimeout = 300 * time.Millisecond
+	done := make(chan error, 1)
+	go func() {
+		// Twice: the first read may drain messages the kernel already had.
+		_, err := OSFS{}.ReadFile(kmsg)
+		if err == nil {
+			_, err = OSFS{}.ReadFile(kmsg)
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		want := kmsg + ": reading it did not end within 300ms (a pseudo-file that waits, such as /proc/kmsg, is not read)"
+		if err == nil || err.Error() != want {
+			t.Errorf("ReadFile(%s) = %v, want %q", kmsg, err, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("ReadFile(%s) did not return", kmsg)
+	}
+}

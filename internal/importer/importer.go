@@ -66,6 +66,10 @@ type Importer struct {
 	// every time it evaluates the import, and an edit of a big
 	// workspace's entry would check every library it imports again.
 	nested map[string]*byte
+	// snippets are the texts of code that is not a file, by the name
+	// go-jsonnet evaluates it under (NoteCode).
+	snippets map[string]string
+	kinds    map[kindKey]kind
 }
 
 // New returns an Importer.
@@ -104,7 +108,7 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 		return jsonnet.Contents{}, "", fmt.Errorf("oci:// imports are not supported by this build of kubecfg")
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
-	if err == nil && IsCode(foundAt) {
+	if err == nil && (IsCode(foundAt) || im.importsAsCode(importedFrom, importedPath)) {
 		err = im.checkNesting(foundAt, c)
 	}
 	return c, foundAt, err

@@ -180,7 +180,13 @@ func Run(bin, dir string, c Case) (Result, error) {
 }
 
 // Diff describes how got differs from want, or returns "".
+// kubecfg's text must be byte for byte; a hint this project prints after
+// it (kubecfg.Hint: a "hint: " line and its indented continuation lines,
+// at the end of standard error) is not kubecfg's and is not compared.
 func Diff(want, got Result) string {
+	if !strings.Contains(want.Stderr, "hint: ") {
+		got.Stderr = withoutHint(got.Stderr)
+	}
 	var b strings.Builder
 	if want.Code != got.Code {
 		fmt.Fprintf(&b, "exit status: want %d, got %d\n", want.Code, got.Code)
@@ -191,4 +197,19 @@ func Diff(want, got Result) string {
 		}
 	}
 	return b.String()
+}
+
+// withoutHint is stderr without the hint that ends it, if one does.
+func withoutHint(stderr string) string {
+	lines := strings.SplitAfter(stderr, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		switch {
+		case strings.HasPrefix(lines[i], "hint: "):
+			return strings.Join(lines[:i], "")
+		case strings.HasPrefix(lines[i], "  ") || lines[i] == "":
+			continue
+		}
+		break
+	}
+	return stderr
 }

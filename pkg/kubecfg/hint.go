@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // KubecfgHint is printed after an "Unknown variable: kubecfg" error
@@ -22,6 +24,10 @@ func Hint(err error) string {
 	if err == nil {
 		return ""
 	}
+	var notObject *NotObjectError
+	if errors.As(err, &notObject) {
+		return EvalHint(notObject)
+	}
 	msg := err.Error()
 	switch {
 	case errors.Is(err, syscall.EADDRINUSE):
@@ -32,6 +38,13 @@ func Hint(err error) string {
 		return "hint: .yakl files are YAKL, not Jsonnet: import them with the yakl: scheme, as in import 'yakl:app.yakl'"
 	}
 	return ""
+}
+
+// EvalHint is the hint after show's error for a value that is not a
+// Kubernetes object: what the value is, in words, and that eval (an alpha
+// feature, features.Eval) prints any value.
+func EvalHint(e *NotObjectError) string {
+	return "hint: show prints Kubernetes objects, and " + e.Path + " is " + e.What() + ": to print any value, use eval, as in kubecfg --features=" + features.Eval.Name + " eval FILE"
 }
 
 // ErrorText is an error as the kubecfg command line prints it on standard

@@ -68,6 +68,9 @@ func (f *recordingFormatter) asData(formatted error) error {
 	}
 	raw := f.last
 	f.last = nil
+	if msg, ok := crashMessage(raw); ok {
+		return &JsonnetError{Text: msg + "\n", Msg: msg}
+	}
 	je := &JsonnetError{Text: formatted.Error(), Msg: raw.Error()}
 	var rt jsonnet.RuntimeError
 	if errors.As(raw, &rt) {
@@ -94,6 +97,25 @@ func (f *recordingFormatter) asData(formatted error) error {
 		return je
 	}
 	return formatted
+}
+
+// crashPrefix starts the error go-jsonnet makes of a Go panic it recovers
+// (vm.go: "(CRASH) %v\n%s" with debug.Stack()), which its formatter prints
+// as INTERNAL ERROR with the goroutine trace.
+const crashPrefix = "(CRASH) "
+
+// crashMessage is the one sentence kubecfg prints for a Go panic that
+// go-jsonnet recovered during an evaluation: the panic's value without
+// the goroutine trace. The builtins known to panic have guards in front
+// (internal/stdguard) that fail with a Jsonnet position instead; a panic
+// recovered this late has lost its position.
+func crashMessage(raw error) (string, bool) {
+	text, ok := strings.CutPrefix(raw.Error(), crashPrefix)
+	if !ok {
+		return "", false
+	}
+	value, _, _ := strings.Cut(text, "\n")
+	return "RUNTIME ERROR: go-jsonnet failed on this program with a Go panic (" + strings.TrimSpace(value) + ") and stopped the evaluation", true
 }
 
 // frameAt is a place as go-jsonnet prints it: the diagnostic file name

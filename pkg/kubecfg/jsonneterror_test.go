@@ -60,3 +60,33 @@ func TestJsonnetErrorFrames(t *testing.T) {
 		})
 	}
 }
+
+// TestJsonnetErrorCrash: a Go panic that go-jsonnet recovers during an
+// evaluation (its INTERNAL ERROR (CRASH) with a goroutine trace) is one
+// sentence; std.removeAt's own guard (internal/stdguard) answers with a
+// position instead. The panic comes from the unguarded builtin, which
+// internal/stdguard keeps under a hidden name.
+func TestJsonnetErrorCrash(t *testing.T) {
+	files := map[string]string{
+		"panic.jsonnet": "{ a: std['$kubecfg:removeAt']([1, 2, 3], 3) }\n",
+		"guard.jsonnet": "{ a: std.removeAt([1, 2, 3], 3) }\n",
+	}
+	c := &Config{Gates: features.Defaults(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
+	_, err := c.Show(ShowOptions{Inputs: []string{"panic.jsonnet"}, Format: "yaml"})
+	want := "error reading panic.jsonnet: RUNTIME ERROR: go-jsonnet failed on this program with a Go panic (runtime error: slice bounds out of range [4:3]) and stopped the evaluation\n"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+	_, err = c.Show(ShowOptions{Inputs: []string{"guard.jsonnet"}, Format: "yaml"})
+	var je *JsonnetError
+	if !errors.As(err, &je) || je.Msg != "Index 3 out of bounds, not within [0, 3)" {
+		t.Fatalf("error %v, want the guard's runtime error", err)
+	}
+	found := false
+	for _, f := range je.Frames {
+		found = found || (f.File == "file:///w/guard.jsonnet" && f.Line == 1 && f.Column == 6)
+	}
+	if !found {
+		t.Errorf("frames %+v do not name the call at guard.jsonnet:1:6", je.Frames)
+	}
+}

@@ -21,7 +21,7 @@ func marshalYAML(v any) ([]byte, error) {
 func FormatObjects(objs []Object, format string) (string, error) {
 	var buf bytes.Buffer
 	switch format {
-	case "yaml", "yml":
+	case "yaml":
 		for _, o := range objs {
 			buf.WriteString("---\n")
 			b, err := yamlout.Append(buf.AvailableBuffer(), map[string]any(o))

@@ -195,6 +195,7 @@ func (s *Session) evaluateURL(u string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	s.imp.NoteCode(foundAt, contents.String())
 	out, err := s.vm.EvaluateSnippet(foundAt, contents.String())
 	return out, s.errs.asData(err)
 }
@@ -207,7 +208,9 @@ func (s *Session) evaluate(name, code string) (string, error) {
 	if err := importer.CheckNesting(name, code, lex.MaxDepth); err != nil {
 		return "", err
 	}
-	out, err := s.vm.EvaluateSnippet(name, predefineKubecfg(name, code))
+	code = predefineKubecfg(name, code)
+	s.imp.NoteCode(name, code)
+	out, err := s.vm.EvaluateSnippet(name, code)
 	return out, s.errs.asData(err)
 }
 

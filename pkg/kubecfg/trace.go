@@ -2,6 +2,7 @@ package kubecfg
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,24 @@ type Trace struct {
 // wrapped in std.trace), which would slow and trace every later
 // evaluation, and wrap them again in a later trace.
 func (s *Session) TraceExpr(u, expr string) (*Trace, error) {
+	return s.trace(u, expr, false)
+}
+
+// TraceCollection traces the field at path (from $) of the file at u whose
+// value is an object or an array, as a line of its own: the lines that
+// make the field, not those inside its value. ursonnet traces a field by
+// wrapping its body in std.trace, except a body that is an object
+// literal, and tracing the path manifests the whole value: a line that
+// held an object listed the lines inside it, never its own. Here the
+// value is only evaluated (std.type of it), and on this trace's own VM every
+// object literal that is a field's body is put inside a local with no
+// bindings (the same value), which ursonnet then wraps.
+func (s *Session) TraceCollection(u, path string) (*Trace, error) {
+	return s.trace(u, path, true)
+}
+
+// trace is TraceExpr, or with collection TraceCollection.
+func (s *Session) trace(u, expr string, collection bool) (*Trace, error) {
 	if expr == "" {
 		expr = "$"
 	}
@@ -40,7 +59,24 @@ func (s *Session) TraceExpr(u, expr string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	roots, err := traceRoots(t.vm, u, expr)
+	if collection {
+		if err := traceObjectFields(t.vm, u); err != nil {
+			return nil, t.errs.asData(err)
+		}
+	}
+	file := u
+	if rest, ok := strings.CutPrefix(expr, "$["); ok && rest != "" && '0' <= rest[0] && rest[0] <= '9' {
+		// A path into a top-level array ($[1], a provenance path):
+		// ursonnet evaluates EXPR in (import FILE) + {...}, which fails
+		// for an array, so FILE is an object without fields of its own
+		// to trace (the built-in library) and EXPR imports the array.
+		file, expr = "internal:///kubecfg.libsonnet", "(import "+jsonnetString(u)+")["+rest
+	}
+	if collection {
+		// Through a local: ursonnet finds no import in std.type's argument.
+		expr = "(local value = " + expr + "; std.type(value))"
+	}
+	roots, err := traceRoots(t.vm, file, expr)
 	if errors.Is(err, ErrNoTrace) {
 		return nil, err
 	}
@@ -48,6 +84,12 @@ func (s *Session) TraceExpr(u, expr string) (*Trace, error) {
 		return nil, t.errs.asData(err)
 	}
 	return &Trace{Roots: roots}, nil
+}
+
+// jsonnetString is s as a Jsonnet string literal.
+func jsonnetString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // ErrNoTrace is TraceExpr's error in an engine built without the causal
@@ -104,7 +146,10 @@ type OutputLine struct {
 	Doc  int    // 0-based
 	Line int    // 1-based
 	Path string // $, $.spec.replicas, $.spec.containers[0].name
-	node *yaml.Node
+	// Collection: the line's field holds a mapping or a sequence (the
+	// line is "spec:"), not a scalar.
+	Collection bool
+	node       *yaml.Node
 }
 
 // LocateLine finds line (1-based) of src, a YAML stream (JSON documents
@@ -121,12 +166,12 @@ func LocateLine(src []byte, line int) (OutputLine, error) {
 			}
 			return OutputLine{}, err
 		}
-		p, found, err := linePath(line, "$", &doc)
+		p, coll, found, err := linePath(line, "$", &doc)
 		if err != nil {
 			return OutputLine{}, err
 		}
 		if found {
-			return OutputLine{Doc: i, Line: line, Path: p, node: &doc}, nil
+			return OutputLine{Doc: i, Line: line, Path: p, Collection: coll, node: &doc}, nil
 		}
 	}
 	return OutputLine{}, fmt.Errorf("didn't find AST node for line %d", line)
@@ -138,6 +183,9 @@ func LocateLine(src []byte, line int) (OutputLine, error) {
 type TracebackTarget struct {
 	File string // kubecfg.github.com/provenance-file
 	Path string // kubecfg.github.com/provenance-path + the line's path
+	// Collection: the line's field holds an object or an array; trace it
+	// with TraceCollection.
+	Collection bool
 }
 
 // ParseTracebackArg splits traceback's FILE.yaml:LINE argument.
@@ -206,7 +254,9 @@ func FindTracebackTarget(src []byte, line int) (TracebackTarget, error) {
 	if err != nil {
 		return TracebackTarget{}, err
 	}
-	return targetOf(l.node, l.Path)
+	t, err := targetOf(l.node, l.Path)
+	t.Collection = l.Collection
+	return t, err
 }
 
 // targetOf reads the provenance annotations of doc and appends p to its
@@ -237,38 +287,39 @@ func targetOf(doc *yaml.Node, p string) (TracebackTarget, error) {
 // acc): a mapping key on the line names its field (kubecfg writes .key
 // whatever the key; a key that is not an identifier is written ["key"]
 // here, so that the path evaluates), a sequence item its index.
-func linePath(line int, acc string, n *yaml.Node) (string, bool, error) {
+func linePath(line int, acc string, n *yaml.Node) (path string, collection, found bool, err error) {
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) != 1 {
-			return "", false, nil
+			return "", false, false, nil
 		}
 		return linePath(line, acc, n.Content[0])
 	case yaml.SequenceNode:
 		for i, c := range n.Content {
-			if p, found, err := linePath(line, acc+"["+strconv.Itoa(i)+"]", c); found || err != nil {
-				return p, found, err
+			if p, coll, found, err := linePath(line, acc+"["+strconv.Itoa(i)+"]", c); found || err != nil {
+				return p, coll, found, err
 			}
 		}
-		return "", false, nil
+		return "", false, false, nil
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			p := acc + pathAccessor(k.Value)
 			if k.Line == line {
-				return p, true, nil
+				coll := (v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode) && v.Line != k.Line
+				return p, coll, true, nil
 			}
 			if v.Kind != yaml.ScalarNode {
-				if p, found, err := linePath(line, p, v); found || err != nil {
-					return p, found, err
+				if p, coll, found, err := linePath(line, p, v); found || err != nil {
+					return p, coll, found, err
 				}
 			}
 		}
-		return "", false, nil
+		return "", false, false, nil
 	case yaml.ScalarNode:
-		return acc, n.Line == line, nil
+		return acc, false, n.Line == line, nil
 	case yaml.AliasNode:
-		return "", false, nil
+		return "", false, false, nil
 	}
-	return "", false, fmt.Errorf("unhandled node kind %d", n.Kind)
+	return "", false, false, fmt.Errorf("unhandled node kind %d", n.Kind)
 }

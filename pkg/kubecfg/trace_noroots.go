@@ -10,3 +10,6 @@ import jsonnet "github.com/google/go-jsonnet"
 func traceRoots(*jsonnet.VM, string, string) ([]string, error) {
 	return nil, ErrNoTrace
 }
+
+// traceObjectFields is ErrNoTrace in the core engine, as traceRoots.
+func traceObjectFields(*jsonnet.VM, string) error { return ErrNoTrace }

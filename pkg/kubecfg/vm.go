@@ -8,11 +8,13 @@ import (
 	"strings"
 
 	jsonnet "github.com/google/go-jsonnet"
+	"github.com/google/go-jsonnet/ast"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/internal/stdformat"
+	"github.com/kubecfg/kubecfg/internal/stdguard"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
@@ -130,6 +132,9 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 
 // newVM returns a VM and the importer it uses.
 func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
+	// Bounds and size checks in front of go-jsonnet's builtins with holes
+	// (std.removeAt, std.range, std.makeArray, std.parseYaml).
+	stdguard.Install()
 	vm := jsonnet.MakeVM()
 	if c.MaxStack > 0 {
 		vm.MaxStack = c.MaxStack
@@ -148,6 +153,8 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	// std.format's format strings parsed in Go: without it, a long
 	// template overflows the browser's stack and is quadratic in go-jsonnet.
 	vm.NativeFunction(stdformat.Native())
+	// go-jsonnet's std.parseYaml refuses what kubecfg's parseYaml does.
+	vm.NativeFunction(&jsonnet.NativeFunction{Name: stdguard.YAMLCheck, Params: ast.Identifiers{"str"}, Func: checkYAML})
 	for _, v := range append(append([]Var(nil), c.ExtVars...), c.TLAs...) {
 		if v.Kind == Code {
 			if err := importer.CheckNesting("<code:"+v.Name+">", v.Value, lex.MaxDepth); err != nil {
@@ -155,13 +162,37 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 			}
 		}
 	}
+	// go-jsonnet evaluates --ext-code and --tla-code values (and the
+	// import of a --*-code-file) as code named "" for the importer: it is
+	// told their texts, so that it knows what they import as code.
+	var varCode []string
+	note := func(code func(string, string)) func(string, string) {
+		return func(name, value string) {
+			code(name, value)
+			varCode = append(varCode, value)
+		}
+	}
 	for _, v := range c.ExtVars {
-		setVar(vm.ExtVar, vm.ExtCode, c, v, "<extvar:"+v.Name+">")
+		setVar(vm.ExtVar, note(vm.ExtCode), c, v, "<extvar:"+v.Name+">")
 	}
 	for _, v := range c.TLAs {
-		setVar(vm.TLAVar, vm.TLACode, c, v, "<top-level-arg:"+v.Name+">")
+		setVar(vm.TLAVar, note(vm.TLACode), c, v, "<top-level-arg:"+v.Name+">")
 	}
+	imp.NoteCode("", strings.Join(varCode, "\n"))
 	return vm, imp, nil
+}
+
+// checkYAML is the native behind std.parseYaml's guard (stdguard.YAMLCheck):
+// null, or the sentence stdlib.CheckYAML refuses the text with.
+func checkYAML(args []any) (any, error) {
+	s, ok := args[0].(string)
+	if !ok {
+		return nil, nil
+	}
+	if err := stdlib.CheckYAML(s); err != nil {
+		return err.Error(), nil
+	}
+	return nil, nil
 }
 
 func setVar(str, code func(string, string), c *Config, v Var, name string) {

@@ -102,7 +102,33 @@ func walk(p string, v any, visit func(p string, o Object)) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("Looking for kubernetes object at %q, but instead found %s", p, typeName(v))
+	return &NotObjectError{Path: p, Value: v}
+}
+
+// NotObjectError is show's error for a value that is neither an object, an
+// array nor null where it looks for Kubernetes objects (show {a: 1}): its
+// text is kubecfg's, which names the value's Go type; Hint adds what it
+// is in words and that eval prints any value.
+type NotObjectError struct {
+	Path  string // the walk's path: $.a, $.a[0]
+	Value any
+}
+
+func (e *NotObjectError) Error() string {
+	return fmt.Sprintf("Looking for kubernetes object at %q, but instead found %s", e.Path, typeName(e.Value))
+}
+
+// What is the value's kind in words: "a number", "a string", "a boolean".
+func (e *NotObjectError) What() string {
+	switch e.Value.(type) {
+	case float64, int64, json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return typeName(e.Value)
 }
 
 // pathAccessor is how kubecfg writes a field in a walk path: .name for a

@@ -90,6 +90,10 @@ type Diagnostic struct {
 	EndColumn int    `json:"endColumn,omitempty"`
 	Message   string `json:"message"`
 	Hint      string `json:"hint,omitempty"`
+	// OfferEval: show's input is a value, not Kubernetes objects (show
+	// {a: 1}); Hint says so and that eval prints any value, and the page
+	// may offer to run the same input with eval.
+	OfferEval bool `json:"offerEval,omitempty"`
 	// Frames are the places a Jsonnet error names, as data: a static
 	// error's place, or a runtime error's stack (innermost first), with
 	// file names as the text prints them.

@@ -26,3 +26,23 @@ func TestDiagnosticFrames(t *testing.T) {
 		t.Errorf("lines %d, %d, want 2, 2", frames[0].Line, frames[1].Line)
 	}
 }
+
+// TestDiagnosticOfferEval: show of a value that is not Kubernetes objects
+// says so in its diagnostic's hint and marks it for the page's offer of
+// eval; any other error does not.
+func TestDiagnosticOfferEval(t *testing.T) {
+	r := &Runner{}
+	resp := r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{ a: 1 }\n"}})
+	if resp.ExitCode != 1 || len(resp.Diagnostics) != 1 {
+		t.Fatalf("exit %d, diagnostics %+v", resp.ExitCode, resp.Diagnostics)
+	}
+	d := resp.Diagnostics[0]
+	want := "hint: show prints Kubernetes objects, and $.a is a number: to print any value, use eval, as in kubecfg --features=eval eval FILE"
+	if !d.OfferEval || d.Hint != want {
+		t.Errorf("offerEval %v, hint %q; want true, %q", d.OfferEval, d.Hint, want)
+	}
+	resp = r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{ a: error 'no' }\n"}})
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].OfferEval {
+		t.Errorf("another error: diagnostics %+v, want one without offerEval", resp.Diagnostics)
+	}
+}

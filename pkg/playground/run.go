@@ -247,6 +247,8 @@ func (r *Runner) fail(resp *Response, err error) {
 	}
 	d.Severity = "error"
 	d.Hint = hint
+	var notObject *kubecfg.NotObjectError
+	d.OfferEval = errors.As(err, &notObject)
 	var je *kubecfg.JsonnetError
 	if errors.As(err, &je) {
 		d.Frames = je.Frames

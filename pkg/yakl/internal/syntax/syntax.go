@@ -120,6 +120,33 @@ func parseStream(src []byte) ([]*yaml.Node, error) {
 	}
 }
 
+// parserProblems are the errors of goyaml's parser (parserc.go), whose
+// line goyaml prints 0-based; the scanner's (scannerc.go) it prints
+// 1-based.
+var parserProblems = map[string]bool{
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected <document start>": true,
+	"did not find expected <stream-start>":   true,
+	"did not find expected key":              true,
+	"did not find expected node content":     true,
+	"found duplicate %TAG directive":         true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found undefined tag handle":             true,
+}
+
+// lineCount is the number of lines of src, the last one counted only when
+// it has text.
+func lineCount(src []byte) int {
+	n := bytes.Count(src, []byte("\n"))
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return max(n, 1)
+}
+
 var (
 	reYAMLLine      = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 	reUnknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
@@ -131,6 +158,15 @@ func yamlError(src []byte, err error) *Error {
 	msg := err.Error()
 	if m := reYAMLLine.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		if parserProblems[m[2]] {
+			// goyaml prints a parser error's mark as it keeps it,
+			// 0-based (only a scanner error's is made 1-based): an error
+			// on line 4 said line 3. The mark is the problem's, or the
+			// start of the collection it was in when that is not on the
+			// first line; one at the end of the stream is on its last
+			// line.
+			line = min(line+1, lineCount(src))
+		}
 		return errAt(line, 1, "%s", m[2])
 	}
 	if m := reUnknownAnchor.FindStringSubmatch(msg); m != nil {

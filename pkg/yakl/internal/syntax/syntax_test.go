@@ -15,6 +15,11 @@ func TestParseErrors(t *testing.T) {
 		msg       string // part of the message
 	}{
 		{"goyaml's own error", "a: 1\nb: [\n", 2, 1, "did not find expected node content"},
+		// goyaml prints a parser error's line 0-based: these said line 3.
+		{"a parser error on line 4", "a: 1\nb: 2\nc: 3\n- d\n", 4, 1, "did not find expected key"},
+		{"a parser error on line 4 of a nested mapping", "a: 1\nb:\n  c: 1\n d: 2\n", 4, 1, "did not find expected key"},
+		{"a parser error at the end of the stream", "a: 1\nb: [1,", 2, 1, "did not find expected node content"},
+		{"a scanner error on line 4", "a: 1\nb: 2\nc: 3\nd e\nf: 1\n", 4, 1, "could not find expected ':'"},
 		{"unknown anchor", "a: 1\nb: *nope\n", 2, 4, "alias *nope has no anchor &nope"},
 		{"deep nesting", strings.Repeat("[", 1200), 1, 1001, "nested deeper than 1000 levels"},
 		{"lint: comment after a quoted scalar", "a: 1\nb: 'q'#c\n", 2, 7, "whitespace before its #"},
