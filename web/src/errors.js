@@ -3,6 +3,12 @@
 // playground shows the CLI's error text with each place in the workspace
 // as a button that goes there; the embed page shows the text as it is.
 
+/**
+ * exprFile is the file of a diagnostic placed in eval's -e expression
+ * (pkg/playground ExprFile): its line and column are the expression's.
+ */
+export const exprFile = "(expression)";
+
 /** workspacePath maps a diagnostic's file to a path of files (an object path → text), or "". */
 export function workspacePath(files, file) {
   if (!file) return "";
@@ -33,9 +39,13 @@ const placeRe = /(file:\/\/\S*?|internal:\/\/\S*?|(?<=^|[\s("'`])[^\s:()"'`]+?)(
  * column), named by the path as typed (a file URL's escapes undone); a
  * place in internal:/// or outside the workspace stays text. Without goto
  * a workspace place is text too, still named by the path as typed. links
- * counts the places named so.
+ * counts the places named so. frames are the response's frames: a place
+ * of eval's wrapper of -e's expression (a frame marked wrapper, named as
+ * the input) is no place in that file: it goes to the Expression box
+ * (goto(exprFile, line, column)) when it is in the expression, else it
+ * stays text.
  */
-export function linkedText(text, files, goto) {
+export function linkedText(text, files, goto, frames = []) {
   const nodes = [];
   let links = 0;
   let at = 0;
@@ -50,6 +60,8 @@ export function linkedText(text, files, goto) {
     if (!path) continue;
     const line = Number(m[2] ?? m[4]);
     const column = Number(m[3] ?? m[5]);
+    const wrapper = frames.find((f) => f.wrapper && f.file === file && f.line === line && f.column === column);
+    if (wrapper && (!wrapper.expr || !goto)) continue; // the text as it is
     if (m.index > at) nodes.push(document.createTextNode(text.slice(at, m.index)));
     links++;
     at = m.index + m[0].length;
@@ -60,6 +72,15 @@ export function linkedText(text, files, goto) {
     const loc = document.createElement("button");
     loc.type = "button";
     loc.className = "loc";
+    if (wrapper) {
+      // kubecfg's text names the wrapper's place; the button goes to the
+      // same place in the Expression box.
+      loc.textContent = m[0];
+      loc.setAttribute("aria-label", `Go to ${m[0]}: the Expression, column ${wrapper.expr.column}`);
+      loc.addEventListener("click", () => goto(exprFile, wrapper.expr.line, wrapper.expr.column));
+      nodes.push(loc);
+      continue;
+    }
     loc.textContent = path + m[0].slice(file.length);
     // The name holds the text shown (a range's end included), as axe's
     // label-content-name-mismatch asks: voice control users say what they see.
@@ -94,12 +115,12 @@ export function showDiagnostics(box, resp, { files, goto }) {
   const diags = resp.diagnostics || [];
   if ((resp.exitCode ?? 0) === 0 && !diags.length) { box.hidden = true; return; }
   if (resp.stderr) {
-    const { nodes, links } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto);
+    const { nodes, links } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto, diags.flatMap((x) => x.frames || []));
     // A diagnostic whose place the text does not give as a file:line:col
     // (a message located from its data) keeps its own button, first.
     const d = diags[0];
     const path = d ? workspacePath(files, d.file) : "";
-    if (!links && d?.line && path) box.append(placeButton(path, d, goto));
+    if (!links && d?.line && (path || d.file === exprFile)) box.append(placeButton(path || exprFile, d, goto));
     const text = pre("", "stderr");
     text.append(...nodes);
     box.append(text);
@@ -109,7 +130,7 @@ export function showDiagnostics(box, resp, { files, goto }) {
   }
   for (const d of diags) {
     const path = workspacePath(files, d.file);
-    if (d.line) box.append(placeButton(path, d, goto));
+    if (d.line) box.append(placeButton(path || (d.file === exprFile ? exprFile : ""), d, goto));
     box.append(pre(d.message));
     if (d.hint) box.append(pre(d.hint, "hint"));
   }
@@ -128,7 +149,7 @@ export function showFailure(box, resp, files = {}) {
   if (failed && resp.stderr) {
     // The snippet's places named by its file name as typed, as text.
     const text = pre("");
-    text.append(...linkedText(resp.stderr, files, null).nodes);
+    text.append(...linkedText(resp.stderr, files, null, (resp.diagnostics || []).flatMap((x) => x.frames || [])).nodes);
     box.append(text);
   } else if (failed) box.append(pre((resp.diagnostics || []).map((d) => d.message).join("\n")));
   box.hidden = !failed;

@@ -134,7 +134,7 @@ const traced = provenance({ bar: $("trace") }, {
 });
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
-  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp,
+  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp, expr: controlEls.expr,
 });
 
 addEventListener("pagehide", run.saveNow);

@@ -11,7 +11,7 @@ import { stoppedSentence, seconds } from "./runner.js";
 import * as store from "./state.js";
 import { buildLineMap } from "./linemap.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
-import { showDiagnostics, showStopped, workspacePath } from "./errors.js";
+import { showDiagnostics, showStopped, workspacePath, exprFile } from "./errors.js";
 
 function firstLine(resp) {
   const d = resp.diagnostics?.[0];
@@ -30,9 +30,11 @@ function firstLine(resp) {
  * when given, is the Stop button: shown while a run has taken a second;
  * els.progress, the engine's download shown in an empty output pane.
  * stamp() names the state a request is made from ({ id, rev }:
- * tab-workspace.js), saved with its answer for the boot script.
+ * tab-workspace.js), saved with its answer for the boot script. expr, the
+ * Expression box (expr-editor.js), marks the diagnostics placed in it
+ * (file exprFile).
  */
-export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null }) {
+export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, expr = null }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -187,6 +189,7 @@ export function results(els, { state, editor, output, status, features, openFile
 
   // goto is an error's place, clicked in the errors pane.
   function goto(path, line, column) {
+    if (path === exprFile) return expr?.goto(column);
     if (path && path !== state().active) openFile(path);
     editor.goto(line, column);
   }
@@ -195,6 +198,7 @@ export function results(els, { state, editor, output, status, features, openFile
     const s = state();
     const diags = (lastResponse?.diagnostics || []).filter((d) => workspacePath(s.files, d.file) === s.active);
     editor.setDiagnostics(diags);
+    expr?.setDiagnostics((lastResponse?.diagnostics || []).filter((d) => d.file === exprFile));
   }
 
   function mappingActive() {
