@@ -51,3 +51,52 @@ test("an error in the Expression box is marked in the Expression box, and its pl
   await waitStatus(page, /^Evaluated/);
   assert.deepEqual(await lintMarks(page, "#expr"), []);
 });
+
+// lines is the editor's text, line by line.
+const lines = (page) => page.evaluate(() => [...document.querySelectorAll("#editor-panel .cm-line")].map((l) => l.textContent));
+
+test("Enter indents by brackets and a closing bracket dedents; the editor shows a focus ring and its keys' hint while focused", async () => {
+  const page = await start();
+  const ed = page.getByLabel("Editor", { exact: true });
+  const hint = page.locator("#editor-panel .keys-hint");
+  await page.locator("#run").focus();
+  assert.equal(await hint.isVisible(), false, "no hint while the editor does not have the focus");
+  const ring = () => page.locator("#editor-panel .cm-editor").evaluate((el) => { const s = getComputedStyle(el); return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) }; });
+  assert.equal((await ring()).style, "none", "no ring without the focus");
+  await ed.click();
+  assert.equal(await hint.isVisible(), true);
+  assert.equal(await hint.innerText(), "Tab indents · Escape then Tab leaves");
+  const r = await ring();
+  assert.ok(r.style === "solid" && r.width >= 2, `a focus ring: ${JSON.stringify(r)}`);
+
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.type("{");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await lines(page), ["{", "  ", "}"], "Enter between { and } indents the new line, the } on its own");
+  await page.keyboard.type("a: [");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("1,");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await lines(page), ["{", "  a: [", "    1,", "    ", "  ]", "}"]);
+  await page.keyboard.type("f(");
+  await page.keyboard.press("Enter");
+  assert.deepEqual((await lines(page)).slice(3, 6), ["    f(", "      ", "    )"], "inside ( one more level");
+  // A closing bracket typed first on a line goes back to its opener's indentation.
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText("{\n  a: [\n    1,\n");
+  await page.keyboard.press("Enter");
+  assert.equal((await lines(page))[4], "    ");
+  await page.keyboard.type("]");
+  assert.equal((await lines(page))[4], "  ]", "] dedents to the [ line's indentation");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("}");
+  assert.deepEqual(await lines(page), ["{", "  a: [", "    1,", "", "  ]", "}"]);
+  // Tab indents, Escape then Tab leaves.
+  await page.keyboard.press("Tab");
+  assert.ok(await page.evaluate(() => document.activeElement?.closest("#editor-panel") !== null), "Tab stays in the editor");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  assert.ok(await page.evaluate(() => document.activeElement?.closest("#editor-panel") === null), "Escape then Tab leaves");
+  assert.equal(await hint.isVisible(), false, "the hint goes with the focus");
+});

@@ -68,6 +68,15 @@ const theme = EditorView.theme({
   ".cm-scroller": { overflow: "auto" },
 });
 
+// The source editor's focus ring, inside its panel (which clips what is
+// outside it), and its keys' hint shown while it has the focus.
+const sourceLook = EditorView.theme({
+  "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "-2px" },
+});
+
+/** keysHint is the hint the source editor shows while it has the focus. */
+export const keysHint = "Tab indents · Escape then Tab leaves";
+
 /** look is the editors' colours and highlighting, for another editor on the page (expr-editor.js). */
 export const look = [theme, syntaxHighlighting(highlight)];
 
@@ -176,7 +185,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
     autocompletion({ override: [langService ? langService.completionSource(path) : librarySource] }),
     langService ? langService.extensions(path) : [],
-    syntaxHighlighting(highlight), theme, mappedLine, tracedLines, lintGutter(),
+    syntaxHighlighting(highlight), theme, sourceLook, mappedLine, tracedLines, lintGutter(),
     lang.of(languageFor(modeFor(path))),
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
@@ -199,6 +208,13 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   // Made with its gutters from the start, so the text does not move right
   // when the first file is opened (a layout shift on first load).
   const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
+  // Seen while the editor has the focus (style.css); the editor's
+  // description (#editor-help) says it to a screen reader.
+  const hint = document.createElement("div");
+  hint.className = "keys-hint";
+  hint.setAttribute("aria-hidden", "true");
+  hint.textContent = keysHint;
+  parent.append(hint);
 
   // drawDiagnostics draws the evaluation's diagnostics and the linter's
   // warnings of the open file.
