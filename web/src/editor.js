@@ -4,7 +4,7 @@
 // for the trace ("where does this line come from?": provenance.js).
 import { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
 import {
-  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, placeholder,
   drawSelection, Decoration, highlightSpecialChars,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
@@ -73,6 +73,13 @@ const theme = EditorView.theme({
 const sourceLook = EditorView.theme({
   "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "-2px" },
 });
+
+/** emptyHint is what the editor shows in an empty file, instead of the parse error it would get. */
+export function emptyHint(path) {
+  if (/\.ya?ml$|\.yakl$/.test(path)) return "An empty file: write YAML here, e.g. a: 1";
+  if (/\.(jsonnet|libsonnet|json)$/.test(path)) return "An empty file: write Jsonnet here, e.g. { a: 1 }";
+  return "An empty file";
+}
 
 /** keysHint is the hint the source editor shows while it has the focus. */
 export const keysHint = "Tab indents · Escape then Tab leaves";
@@ -187,6 +194,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     langService ? langService.extensions(path) : [],
     syntaxHighlighting(highlight), theme, sourceLook, mappedLine, tracedLines, lintGutter(),
     lang.of(languageFor(modeFor(path))),
+    placeholder(emptyHint(path)),
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
       { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
@@ -221,6 +229,11 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   function drawDiagnostics() {
     const doc = view.state.doc;
     const diags = [];
+    // An empty file has its hint (emptyHint), not "Unexpected end of file".
+    if (/^\s*$/.test(doc.toString())) {
+      view.dispatch(setDiagnostics(view.state, []));
+      return;
+    }
     for (const d of evaluated) {
       if (!d.line || d.line > doc.lines) continue;
       const line = doc.line(d.line);

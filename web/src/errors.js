@@ -103,14 +103,53 @@ function placeButton(path, d, goto) {
 }
 
 /**
+ * fixesFor lists the one-click fixes a failed response's error offers:
+ * { label, fix } where fix is { feature } (a feature gate's error: turn
+ * that feature on) or { command: "eval" } (show found no object where it
+ * looked for one inside the input's object: eval shows any value there).
+ */
+export function fixesFor(resp) {
+  if ((resp.exitCode ?? 0) === 0) return [];
+  const text = [resp.stderr || "", ...(resp.diagnostics || []).map((d) => d.message || "")].join("\n");
+  const out = [];
+  const gates = new Set();
+  for (const m of text.matchAll(/\b([\w-]+) is an? \w+ feature; turn it on with --features=([\w-]+)/g)) {
+    if (m[1] === m[2] && !gates.has(m[1])) {
+      gates.add(m[1]);
+      out.push({ label: `Turn on ${m[1]}`, fix: { feature: m[1] } });
+    }
+  }
+  // Not at "$": eval's wrapper ($ { … }) takes only an object, as kubecfg's does.
+  if (/Looking for kubernetes object at "\$[^"\n]+", but instead found \w+/.test(text)) {
+    out.push({ label: "Switch to eval", fix: { command: "eval" } });
+  }
+  return out;
+}
+
+// fixButtons are the buttons of a response's fixes (fixesFor), each
+// calling fix(it).
+function fixButtons(resp, fix) {
+  if (!fix) return [];
+  return fixesFor(resp).map(({ label, fix: it }) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "fix";
+    b.textContent = label;
+    b.addEventListener("click", () => fix(it));
+    return b;
+  });
+}
+
+/**
  * showDiagnostics fills box with a failed response's error (the
  * playground): the whole error text as the CLI prints it (stderr), every
  * place in a workspace file a button that calls goto(path, line, column),
  * and the diagnostics' hints the text lacks; without stderr, each
  * diagnostic's place, message and hint. A run that succeeded without
- * diagnostics hides the box.
+ * diagnostics hides the box. With fix, the error's one-click fixes
+ * (fixesFor) follow as buttons that call fix(it).
  */
-export function showDiagnostics(box, resp, { files, goto }) {
+export function showDiagnostics(box, resp, { files, goto, fix = null }) {
   box.replaceChildren();
   const diags = resp.diagnostics || [];
   if ((resp.exitCode ?? 0) === 0 && !diags.length) { box.hidden = true; return; }
@@ -125,6 +164,7 @@ export function showDiagnostics(box, resp, { files, goto }) {
     text.append(...nodes);
     box.append(text);
     for (const x of diags) if (x.hint && !resp.stderr.includes(x.hint)) box.append(pre(x.hint, "hint"));
+    box.append(...fixButtons(resp, fix));
     box.hidden = false;
     return;
   }
@@ -134,6 +174,7 @@ export function showDiagnostics(box, resp, { files, goto }) {
     box.append(pre(d.message));
     if (d.hint) box.append(pre(d.hint, "hint"));
   }
+  box.append(...fixButtons(resp, fix));
   box.hidden = false;
 }
 
@@ -154,6 +195,15 @@ export function showFailure(box, resp, files = {}) {
   } else if (failed) box.append(pre((resp.diagnostics || []).map((d) => d.message).join("\n")));
   box.hidden = !failed;
   return failed;
+}
+
+/**
+ * showEmpty says, calmly, that the entry (name) is empty: what the run
+ * failed of is no mistake yet.
+ */
+export function showEmpty(box, name) {
+  box.replaceChildren(pre(`${name} is empty: write the program there (an object of Kubernetes objects for show, e.g. { cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } } }).`, "hint empty"));
+  box.hidden = false;
 }
 
 /** showStopped shows that a run was stopped (the watchdog) or ended with the engine (a crash). */

@@ -35,11 +35,14 @@ const boxLook = EditorView.theme({
  * accessible name), hint (the placeholder), describedBy (an element id),
  * complete (CodeMirror completion sources), onRunNow() for Enter and
  * Ctrl/Cmd-Enter. It returns an object with value, disabled,
- * addEventListener("input", fn) and focus(), as an <input> has, and
+ * addEventListener("input", fn) and focus(), as an <input> has ("blocked":
+ * the user typed or clicked in the box while it is disabled), and
  * setDiagnostics(list) and goto(column) for the errors placed in it.
  */
 export function exprEditor(parent, { label = "Expression", hint = "", describedBy = "", complete = [], onRunNow = () => {} } = {}) {
   const listeners = [];
+  const blockedListeners = [];
+  const blocked = () => { for (const fn of blockedListeners) fn({ target: box }); };
   const editable = new Compartment();
   const attrs = new Compartment();
   const attributes = (off) => EditorView.contentAttributes.of({
@@ -67,6 +70,13 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !quiet) for (const fn of listeners) fn({ target: box });
         }),
+        // Typing or clicking in the disabled box is a wish for it: said to
+        // the "blocked" listeners (controls.js offers eval).
+        EditorView.domEventHandlers({
+          keydown(e) { if (disabled && (e.key.length === 1 || e.key === "Backspace" || e.key === "Delete") && !e.ctrlKey && !e.metaKey) blocked(); },
+          mousedown() { if (disabled) blocked(); },
+          paste() { if (disabled) blocked(); },
+        }),
       ],
     }),
   });
@@ -88,7 +98,10 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
       disabled = !!off;
       view.dispatch({ effects: [editable.reconfigure(EditorView.editable.of(!disabled)), attrs.reconfigure(attributes(disabled))] });
     },
-    addEventListener(type, fn) { if (type === "input") listeners.push(fn); },
+    addEventListener(type, fn) {
+      if (type === "input") listeners.push(fn);
+      if (type === "blocked") blockedListeners.push(fn);
+    },
     focus() { view.focus(); },
     /**
      * setDiagnostics marks the diagnostics placed in the expression (the
