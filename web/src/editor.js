@@ -72,6 +72,7 @@ const theme = EditorView.theme({
 // outside it), and its keys' hint shown while it has the focus.
 const sourceLook = EditorView.theme({
   "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "-2px" },
+  ".cm-placeholder": { color: "var(--muted)" }, // an empty file's hint (emptyHint)
 });
 
 /** emptyHint is what the editor shows in an empty file, instead of the parse error it would get. */
@@ -186,7 +187,9 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   let evaluated = []; // the open file's diagnostics of the evaluation
   const linted = new Map(); // path → the linter's warnings (lang.js)
 
+  let hint = null; // the keys' hint, shown while the editor has the focus
   const extensions = (path) => [
+    EditorView.updateListener.of((u) => { if (u.focusChanged && hint) hint.hidden = !u.view.hasFocus; }),
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
     drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
     highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
@@ -216,11 +219,12 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   // Made with its gutters from the start, so the text does not move right
   // when the first file is opened (a layout shift on first load).
   const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
-  // Seen while the editor has the focus (style.css); the editor's
-  // description (#editor-help) says it to a screen reader.
-  const hint = document.createElement("div");
+  // Seen while the editor has the focus (placed by style.css); the
+  // editor's description (#editor-help) says it to a screen reader.
+  hint = document.createElement("div");
   hint.className = "keys-hint";
   hint.setAttribute("aria-hidden", "true");
+  hint.hidden = true;
   hint.textContent = keysHint;
   parent.append(hint);
 
