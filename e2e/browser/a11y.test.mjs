@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { open, closeLeaked } from "./browser.mjs";
-import { waitStatus, setSource, loadExample, afterRun } from "./helpers.mjs";
+import { waitStatus, setSource, loadExample, afterRun, errorsText } from "./helpers.mjs";
 
 after(closeLeaked);
 
@@ -74,7 +74,7 @@ test("dark, the active line holding a number: no violations", () => check("dark,
 test("an error shown: no violations", () => check("error", {}, async (page) => {
   await afterRun(page, () => setSource(page, "{ a: 1,, }\n"));
   await waitStatus(page, /^Failed/);
-  assert.ok(await page.locator("#errors").isVisible());
+  assert.ok(await errorsText(page), "the error is shown");
 }));
 
 test("an error shown, dark: no violations", () => check("error, dark", { colorScheme: "dark" }, async (page) => {

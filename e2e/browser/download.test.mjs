@@ -11,8 +11,9 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { kubecfgBin, browserPerTest } from "./browser.mjs";
-import { waitStatus, waitOutput, outputText, afterRun, openPane } from "./helpers.mjs";
+import { waitStatus, waitOutput, outputText, afterRun, openPane, setSource } from "./helpers.mjs";
 import { decodeTxtar } from "../../web/src/txtar.js";
+import { decodeZip } from "../../web/src/zip.js";
 
 const openPage = browserPerTest();
 let b;
@@ -99,4 +100,25 @@ test("a download (.txtar and .zip) reopens with its search paths, links, entry a
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+});
+
+test("a file with a txtar marker line: the .txtar is refused with a reason, the .zip keeps the file whole", async () => {
+  b = await openPage();
+  const { page } = b;
+  await page.goto(b.url + "?nosw");
+  await waitStatus(page, /^Evaluated/, 30000);
+  const text = "/* a file that quotes a txtar:\n-- evil.jsonnet --\n*/\n{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'whole' } }\n";
+  await afterRun(page, () => setSource(page, text));
+  await waitOutput(page, /name: whole/);
+  let downloads = 0;
+  page.on("download", () => downloads++);
+  await page.getByRole("button", { name: "Download .txtar" }).click();
+  assert.match(await waitStatus(page, /Could not make the \.txtar/), /has a line "-- evil\.jsonnet --", which a \.txtar reads as the start of another file: download a \.zip/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download .zip" }).click()]);
+  const { files } = await decodeZip(new Uint8Array(await readFile(await download.path())));
+  const app = files.filter((f) => f.name === "app.jsonnet");
+  assert.equal(app.length, 1, `app.jsonnet once: ${files.map((f) => f.name)}`);
+  assert.ok(!files.some((f) => f.name === "evil.jsonnet"));
+  assert.equal(new TextDecoder().decode(app[0].data), text);
+  assert.equal(downloads, 1, "only the zip was downloaded");
 });

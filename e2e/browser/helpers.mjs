@@ -26,9 +26,13 @@ export async function waitOutput(page, re, timeout = 30000) {
   ).catch(async () => { throw new Error(`output never matched ${re}; it is:\n${await outputText(page)}\nerrors: ${await errorsText(page)}`); });
 }
 
-/** errorsText is the text of the error list ("" when hidden). */
+/**
+ * errorsText is the text of the error list ("" when hidden), once an
+ * error that waits for a pause in typing (results.js) is shown.
+ */
 export async function errorsText(page) {
   const box = page.locator("#errors");
+  await page.locator("#errors:not([data-pending])").waitFor({ state: "attached", timeout: 10000 });
   return (await box.isVisible()) ? box.innerText() : "";
 }
 

@@ -138,9 +138,88 @@ func (s *Session) Eval(opts EvalOptions) (string, error) {
 	}
 	out, err := s.evaluate(name, code)
 	if err != nil {
-		return "", err
+		return "", exprError(err, name, code, opts.Expr)
 	}
 	return formatEval(out, opts.Format)
+}
+
+// ExprError is an error of eval's wrapper (EvalSnippet's code) that knows
+// where -e's expression sits in it, so that a place go-jsonnet gives in
+// the wrapper can be given in the expression's own text (ExprPlace). Its
+// text and everything it wraps are the error's, unchanged.
+type ExprError struct {
+	Err    error
+	Name   string // the wrapper's name, as go-jsonnet's places give it
+	code   string // the wrapper, as EvalSnippet returns it
+	start  int    // the byte offset of the expression in code
+	end    int
+	prefix int // the bytes predefine put in front of line 1
+}
+
+func (e *ExprError) Error() string { return e.Err.Error() }
+func (e *ExprError) Unwrap() error { return e.Err }
+
+// exprError wraps err when the wrapper holds -e's expression.
+func exprError(err error, name, code, expr string) error {
+	if expr == "" {
+		return err
+	}
+	at := strings.Index(code, ExprField+":: "+expr+"}")
+	if at < 0 {
+		return err
+	}
+	start := at + len(ExprField) + len(":: ")
+	prefix := len(predefineKubecfg(name, code)) - len(code)
+	return &ExprError{Err: err, Name: name, code: code, start: start, end: start + len(expr), prefix: prefix}
+}
+
+// ExprPlace maps a place in the wrapper (go-jsonnet's 1-based line and
+// column, the column counted in bytes as go-jsonnet counts it; predefined
+// says the place is in the code as evaluated, with predefine's line in
+// front of it) to the same place in the expression's text, when it lies
+// inside the expression; an end column may be one past its last byte.
+func (e *ExprError) ExprPlace(line, col int, predefined bool) (int, int, bool) {
+	if predefined && line == 1 {
+		col -= e.prefix
+	}
+	off, ok := offsetOf(e.code, line, col)
+	if !ok || off < e.start || off > e.end {
+		return 0, 0, false
+	}
+	expr := e.code[e.start:off]
+	l := 1 + strings.Count(expr, "\n")
+	return l, 1 + len(expr) - (strings.LastIndex(expr, "\n") + 1), true
+}
+
+// ExprEnd is the place one past the expression's last character, in its
+// own text.
+func (e *ExprError) ExprEnd() (int, int, bool) {
+	expr := e.code[e.start:e.end]
+	return 1 + strings.Count(expr, "\n"), 1 + len(expr) - (strings.LastIndex(expr, "\n") + 1), true
+}
+
+// offsetOf is the byte offset of a 1-based line and column (in bytes)
+// in text; the column may be one past the line's last byte.
+func offsetOf(text string, line, col int) (int, bool) {
+	if line < 1 || col < 1 {
+		return 0, false
+	}
+	off := 0
+	for ; line > 1; line-- {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	end := strings.IndexByte(text[off:], '\n')
+	if end < 0 {
+		end = len(text) - off
+	}
+	if col-1 > end {
+		return 0, false
+	}
+	return off + col - 1, true
 }
 
 func formatEval(out, format string) (string, error) {

@@ -41,9 +41,14 @@ func Hint(err error) string {
 }
 
 // EvalHint is the hint after show's error for a value that is not a
-// Kubernetes object: what the value is, in words, and that eval (an alpha
-// feature, features.Eval) prints any value.
+// Kubernetes object: what the value is, in words, and, below the file's
+// top level, that eval (an alpha feature, features.Eval) prints any value.
+// At the top level eval fails too (kubecfg's eval, like show, reads the
+// file as an object), so the hint says only what the value is.
 func EvalHint(e *NotObjectError) string {
+	if !e.EvalPrints() {
+		return "hint: show prints Kubernetes objects, and the file's value is " + e.What() + ", not an object or an array of objects"
+	}
 	return "hint: show prints Kubernetes objects, and " + e.Path + " is " + e.What() + ": to print any value, use eval, as in kubecfg --features=" + features.Eval.Name + " eval FILE"
 }
 

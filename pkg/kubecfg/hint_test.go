@@ -27,6 +27,7 @@ func TestHintNotObject(t *testing.T) {
 		"num.jsonnet":  "{ a: 1 }\n",
 		"str.jsonnet":  "{ a: ['x'] }\n",
 		"bool.jsonnet": "{ a: { b: true } }\n",
+		"top.jsonnet":  "1\n",
 	}
 	c := &Config{Gates: features.Defaults(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
 	for _, tc := range []struct{ input, text string }{
@@ -36,6 +37,9 @@ func TestHintNotObject(t *testing.T) {
 			"hint: show prints Kubernetes objects, and $.a[0] is a string: to print any value, use eval, as in kubecfg --features=eval eval FILE\n"},
 		{"bool.jsonnet", "error reading bool.jsonnet: Looking for kubernetes object at \"$.a.b\", but instead found bool\n" +
 			"hint: show prints Kubernetes objects, and $.a.b is a boolean: to print any value, use eval, as in kubecfg --features=eval eval FILE\n"},
+		// eval fails on a file whose value is no object, so no eval here.
+		{"top.jsonnet", "error reading top.jsonnet: Looking for kubernetes object at \"$\", but instead found float64\n" +
+			"hint: show prints Kubernetes objects, and the file's value is a number, not an object or an array of objects\n"},
 	} {
 		_, err := c.Show(ShowOptions{Inputs: []string{tc.input}, Format: "yaml"})
 		if got := ErrorText(err); got != tc.text {

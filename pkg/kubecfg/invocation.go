@@ -135,7 +135,9 @@ func (inv Invocation) Run(s *Session) (string, error) {
 
 // CommandLine writes the invocation as a kubecfg command line, quoted for
 // a POSIX shell, run from the workspace's root (a cd first when Dir is
-// set).
+// set). A file name never becomes a flag: when an input begins with "-",
+// the inputs come last, after "--" (cobra's end of flags), and a Dir that
+// begins with "-" follows "cd --".
 func (inv Invocation) CommandLine() string {
 	args := []string{"kubecfg"}
 	if inv.Alpha {
@@ -149,8 +151,11 @@ func (inv Invocation) CommandLine() string {
 	for _, u := range inv.JURL {
 		args = append(args, "-U", shellQuote(u))
 	}
-	for _, in := range inv.Inputs {
-		args = append(args, shellQuote(in))
+	last := slices.ContainsFunc(inv.Inputs, func(in string) bool { return strings.HasPrefix(in, "-") })
+	if !last {
+		for _, in := range inv.Inputs {
+			args = append(args, shellQuote(in))
+		}
 	}
 	if inv.Expr != "" && cmd == "eval" {
 		args = append(args, "-e", shellQuote(inv.Expr))
@@ -196,12 +201,22 @@ func (inv Invocation) CommandLine() string {
 	if len(inv.Features) > 0 {
 		args = append(args, "--features="+shellQuote(strings.Join(inv.Features, ",")))
 	}
+	if last {
+		args = append(args, "--")
+		for _, in := range inv.Inputs {
+			args = append(args, shellQuote(in))
+		}
+	}
 	line := strings.Join(args, " ")
 	if len(inv.JPathEnv) > 0 {
 		line = "KUBECFG_JPATH=" + shellQuote(strings.Join(inv.JPathEnv, ":")) + " " + line
 	}
 	if inv.Dir != "" && inv.Dir != "." {
-		line = "cd " + shellQuote(inv.Dir) + " && " + line
+		cd := "cd "
+		if strings.HasPrefix(inv.Dir, "-") {
+			cd = "cd -- "
+		}
+		line = cd + shellQuote(inv.Dir) + " && " + line
 	}
 	return line
 }

@@ -118,6 +118,11 @@ func (e *NotObjectError) Error() string {
 	return fmt.Sprintf("Looking for kubernetes object at %q, but instead found %s", e.Path, typeName(e.Value))
 }
 
+// EvalPrints says whether eval prints the file whose value this is: a
+// value below the top level ($.a), not the file's whole value ($), which
+// kubecfg's eval reads as an object as show does.
+func (e *NotObjectError) EvalPrints() bool { return e.Path != "$" }
+
 // What is the value's kind in words: "a number", "a string", "a boolean".
 func (e *NotObjectError) What() string {
 	switch e.Value.(type) {

@@ -80,7 +80,10 @@ type Request struct {
 }
 
 // Diagnostic is one error or warning, located where possible. Lines and
-// columns are 1-based; 0 means unknown.
+// columns are 1-based; 0 means unknown. File is a workspace path, or
+// ExprFile for a place in eval's -e expression, its line and column then
+// counted in the expression's own text (the error text, as kubecfg's,
+// names the place in the wrapper eval evaluates, under the input's name).
 type Diagnostic struct {
 	Severity  string `json:"severity"` // "error" or "warning"
 	File      string `json:"file,omitempty"`
@@ -97,7 +100,30 @@ type Diagnostic struct {
 	// Frames are the places a Jsonnet error names, as data: a static
 	// error's place, or a runtime error's stack (innermost first), with
 	// file names as the text prints them.
-	Frames []kubecfg.Frame `json:"frames,omitempty"`
+	Frames []Frame `json:"frames,omitempty"`
+}
+
+// ExprFile is the File of a diagnostic in eval's -e expression. No
+// workspace path is one: a diagnostic's path never holds "(" or ")".
+const ExprFile = "(expression)"
+
+// Frame is one place of a Jsonnet error's trace as its text names it. A
+// place in eval's wrapper of the -e expression is marked Wrapper (it is
+// no place in the input file of that name), and Expr is the same place
+// in the expression's own text when it lies in the expression.
+type Frame struct {
+	kubecfg.Frame
+	Wrapper bool   `json:"wrapper,omitempty"`
+	Expr    *Place `json:"expr,omitempty"`
+}
+
+// Place is a range in a text: 1-based lines and columns, the end column
+// one past the range's last character.
+type Place struct {
+	Line      int `json:"line"`
+	Column    int `json:"column"`
+	EndLine   int `json:"endLine"`
+	EndColumn int `json:"endColumn"`
 }
 
 // FeatureRow is one row of the kubecfg features table.

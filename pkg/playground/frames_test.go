@@ -41,6 +41,10 @@ func TestDiagnosticOfferEval(t *testing.T) {
 	if !d.OfferEval || d.Hint != want {
 		t.Errorf("offerEval %v, hint %q; want true, %q", d.OfferEval, d.Hint, want)
 	}
+	resp = r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "1\n"}})
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].OfferEval {
+		t.Errorf("a file whose value is a number (eval fails too): diagnostics %+v, want one without offerEval", resp.Diagnostics)
+	}
 	resp = r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{ a: error 'no' }\n"}})
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].OfferEval {
 		t.Errorf("another error: diagnostics %+v, want one without offerEval", resp.Diagnostics)

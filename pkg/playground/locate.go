@@ -77,7 +77,9 @@ func locateError(err error, root string) Diagnostic {
 			return d
 		}
 	case errors.As(err, &ne):
-		if d, ok := placed(ne.File, ne.Line, ne.Column, ne.Line, ne.Column, fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", ne.Max), root); ok {
+		if p, ok := exprPlace(err, ne.File, ne.Line, ne.Column, ne.Line, ne.Column, false); ok {
+			return p.diagnostic(fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", ne.Max))
+		} else if d, ok := placed(ne.File, ne.Line, ne.Column, ne.Line, ne.Column, fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", ne.Max), root); ok {
 			return d
 		}
 	case errors.As(err, &je) && !strings.Contains(je.Msg, "://") && !strings.Contains(first, "://"):
@@ -88,6 +90,11 @@ func locateError(err error, root string) Diagnostic {
 			msg := first
 			if je.Static {
 				msg = je.Msg
+			}
+			if p, ok := exprPlace(err, f.File, f.Line, f.Column, f.EndLine, f.EndColumn, true); ok {
+				return p.diagnostic(msg)
+			} else if inWrapper(err, f.File) {
+				continue // eval's wrapper, outside the expression: no place of the input
 			}
 			if d, ok := placed(f.File, f.Line, f.Column, f.EndLine, f.EndColumn, msg, root); ok {
 				return d
@@ -112,4 +119,54 @@ func placed(file string, line, col, endLine, endCol int, msg, root string) (Diag
 		return Diagnostic{}, false
 	}
 	return Diagnostic{File: rel, Line: line, Column: col, EndLine: endLine, EndColumn: endCol, Message: msg}, true
+}
+
+// inWrapper reports whether a place's file is eval's wrapper of -e's
+// expression (named as the input, which the text names by its URL).
+func inWrapper(err error, file string) bool {
+	var xe *kubecfg.ExprError
+	return errors.As(err, &xe) && file == xe.Name
+}
+
+// exprPlace maps a place in eval's wrapper to the expression's text, when
+// err is an error of the wrapper and the place starts in the expression;
+// an end past the expression is cut at its end. predefined says the place
+// is in the code as the VM evaluated it (kubecfg.ExprError.ExprPlace).
+func exprPlace(err error, file string, line, col, endLine, endCol int, predefined bool) (Place, bool) {
+	var xe *kubecfg.ExprError
+	if !errors.As(err, &xe) || file != xe.Name {
+		return Place{}, false
+	}
+	l, c, ok := xe.ExprPlace(line, col, predefined)
+	if !ok {
+		return Place{}, false
+	}
+	p := Place{Line: l, Column: c, EndLine: l, EndColumn: c}
+	if el, ec, ok := xe.ExprPlace(endLine, endCol, predefined); ok {
+		p.EndLine, p.EndColumn = el, ec
+	} else if el, ec, ok := xe.ExprEnd(); ok {
+		p.EndLine, p.EndColumn = el, ec
+	}
+	return p, true
+}
+
+func (p Place) diagnostic(msg string) Diagnostic {
+	return Diagnostic{File: ExprFile, Line: p.Line, Column: p.Column, EndLine: p.EndLine, EndColumn: p.EndColumn, Message: msg}
+}
+
+// frames are a Jsonnet error's frames for its diagnostic, those in eval's
+// wrapper marked, with their places in the expression.
+func frames(err error, fs []kubecfg.Frame) []Frame {
+	out := make([]Frame, len(fs))
+	for i, f := range fs {
+		out[i].Frame = f
+		if f.Line == 0 || !inWrapper(err, f.File) {
+			continue
+		}
+		out[i].Wrapper = true
+		if p, ok := exprPlace(err, f.File, f.Line, f.Column, f.EndLine, f.EndColumn, true); ok {
+			out[i].Expr = &p
+		}
+	}
+	return out
 }

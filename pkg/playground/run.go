@@ -248,10 +248,10 @@ func (r *Runner) fail(resp *Response, err error) {
 	d.Severity = "error"
 	d.Hint = hint
 	var notObject *kubecfg.NotObjectError
-	d.OfferEval = errors.As(err, &notObject)
+	d.OfferEval = errors.As(err, &notObject) && notObject.EvalPrints()
 	var je *kubecfg.JsonnetError
 	if errors.As(err, &je) {
-		d.Frames = je.Frames
+		d.Frames = frames(err, je.Frames)
 		// The program called validateJSONSchema on an engine built
 		// without it (a failed native call always fails the evaluation):
 		// the page runs the request again on the full engine.

@@ -66,10 +66,38 @@ function flagLines(box) {
 // show (eval has none of them; the request leaves them out).
 function enableFor(els, command) {
   els.expr.disabled = command !== "eval";
+  if (command === "eval") exprOffer(els).hidden = true;
   const show = command === "show";
   for (const el of [els.provenance, els.exportNames, els.exportExt, els.exportRun]) el.disabled = !show;
   els.exportNote.hidden = show;
 }
+
+// exprOffer is the offer of eval shown when you type in the Expression box
+// under show, made on first use: the box is eval's -e.
+function exprOffer(els) {
+  const field = els.expr.view.dom.parentElement;
+  let offer = field.querySelector(".expr-offer");
+  if (offer) return offer;
+  offer = field.ownerDocument.createElement("p");
+  offer.className = "offer expr-offer";
+  offer.setAttribute("role", "status");
+  offer.hidden = true;
+  const yes = field.ownerDocument.createElement("button");
+  yes.type = "button";
+  yes.textContent = "Switch to eval";
+  yes.addEventListener("click", () => {
+    els.command.value = "eval";
+    els.command.dispatchEvent(new Event("change"));
+    els.expr.focus();
+  });
+  offer.append("The Expression is eval's -e: show takes none. ", yes);
+  field.append(offer);
+  return offer;
+}
+
+// autoEval is set while the eval feature is on because choosing eval (or
+// the compiled view) turned it on: going back to show turns it off again.
+let autoEval = false;
 
 /**
  * bindControls makes the controls in els (renderControls' and run, the
@@ -89,8 +117,15 @@ export function bindControls(els, { controls, changed, runNow, traceKey, evalEna
     if (c.command === "eval" && !evalEnabled() && c.features.eval !== false) {
       // kubecfg eval is behind the eval feature (RFC05): the choice turns it on.
       c.features.eval = true;
+      autoEval = true;
       rerender();
       tell("kubecfg eval is the alpha feature eval: turned it on (--features=eval; the Features table can turn it off).");
+    } else if (c.command === "show" && autoEval && c.features.eval === true) {
+      // show needs no eval feature: the one the choice of eval set goes.
+      delete c.features.eval;
+      autoEval = false;
+      rerender();
+      tell("Back to show: turned the eval feature off again (the page had turned it on for eval).");
     }
     changed();
   });
@@ -101,13 +136,17 @@ export function bindControls(els, { controls, changed, runNow, traceKey, evalEna
     if (c.output === "jsonnet" && c.command !== "eval") {
       // The compiled view is `kubecfg eval FILE.yakl -o jsonnet`.
       c.command = "eval";
-      if (!evalEnabled()) c.features.eval = true;
+      if (!evalEnabled()) {
+        c.features.eval = true;
+        autoEval = true;
+      }
       rerender();
       tell("The compiled view is kubecfg eval -o jsonnet: switched the command to eval.");
     }
     changed();
   });
   els.expr.addEventListener("input", (e) => { controls().expr = e.target.value; changed(); });
+  els.expr.addEventListener("blocked", () => { if (controls().command !== "eval") exprOffer(els).hidden = false; });
   els.alpha.addEventListener("change", (e) => { controls().alpha = e.target.checked; changed(); });
   els.provenance.addEventListener("change", (e) => { controls().showProvenance = e.target.checked; changed(); });
   els.exportNames.addEventListener("input", (e) => { controls().exportNames = e.target.value; changed(); });

@@ -4,7 +4,7 @@
 // for the trace ("where does this line come from?": provenance.js).
 import { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
 import {
-  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, placeholder,
   drawSelection, Decoration, highlightSpecialChars,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
@@ -67,6 +67,23 @@ const theme = EditorView.theme({
   ".cm-textfield": { backgroundColor: "var(--editor-bg)", color: "var(--fg)", border: "1px solid var(--border)" },
   ".cm-scroller": { overflow: "auto" },
 });
+
+// The source editor's focus ring, inside its panel (which clips what is
+// outside it), and its keys' hint shown while it has the focus.
+const sourceLook = EditorView.theme({
+  "&.cm-focused": { outline: "2px solid var(--accent)", outlineOffset: "-2px" },
+  ".cm-placeholder": { color: "var(--muted)" }, // an empty file's hint (emptyHint)
+});
+
+/** emptyHint is what the editor shows in an empty file, instead of the parse error it would get. */
+export function emptyHint(path) {
+  if (/\.ya?ml$|\.yakl$/.test(path)) return "An empty file: write YAML here, e.g. a: 1";
+  if (/\.(jsonnet|libsonnet|json)$/.test(path)) return "An empty file: write Jsonnet here, e.g. { a: 1 }";
+  return "An empty file";
+}
+
+/** keysHint is the hint the source editor shows while it has the focus. */
+export const keysHint = "Tab indents · Escape then Tab leaves";
 
 /** look is the editors' colours and highlighting, for another editor on the page (expr-editor.js). */
 export const look = [theme, syntaxHighlighting(highlight)];
@@ -170,14 +187,17 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   let evaluated = []; // the open file's diagnostics of the evaluation
   const linted = new Map(); // path → the linter's warnings (lang.js)
 
+  let hint = null; // the keys' hint, shown while the editor has the focus
   const extensions = (path) => [
+    EditorView.updateListener.of((u) => { if (u.focusChanged && hint) hint.hidden = !u.view.hasFocus; }),
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
     drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
     highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
     autocompletion({ override: [langService ? langService.completionSource(path) : librarySource] }),
     langService ? langService.extensions(path) : [],
-    syntaxHighlighting(highlight), theme, mappedLine, tracedLines, lintGutter(),
+    syntaxHighlighting(highlight), theme, sourceLook, mappedLine, tracedLines, lintGutter(),
     lang.of(languageFor(modeFor(path))),
+    placeholder(emptyHint(path)),
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
       { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
@@ -199,12 +219,25 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   // Made with its gutters from the start, so the text does not move right
   // when the first file is opened (a layout shift on first load).
   const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
+  // Seen while the editor has the focus (placed by style.css); the
+  // editor's description (#editor-help) says it to a screen reader.
+  hint = document.createElement("div");
+  hint.className = "keys-hint";
+  hint.setAttribute("aria-hidden", "true");
+  hint.hidden = true;
+  hint.textContent = keysHint;
+  parent.append(hint);
 
   // drawDiagnostics draws the evaluation's diagnostics and the linter's
   // warnings of the open file.
   function drawDiagnostics() {
     const doc = view.state.doc;
     const diags = [];
+    // An empty file has its hint (emptyHint), not "Unexpected end of file".
+    if (/^\s*$/.test(doc.toString())) {
+      view.dispatch(setDiagnostics(view.state, []));
+      return;
+    }
     for (const d of evaluated) {
       if (!d.line || d.line > doc.lines) continue;
       const line = doc.line(d.line);

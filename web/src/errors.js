@@ -3,6 +3,12 @@
 // playground shows the CLI's error text with each place in the workspace
 // as a button that goes there; the embed page shows the text as it is.
 
+/**
+ * exprFile is the file of a diagnostic placed in eval's -e expression
+ * (pkg/playground ExprFile): its line and column are the expression's.
+ */
+export const exprFile = "(expression)";
+
 /** workspacePath maps a diagnostic's file to a path of files (an object path → text), or "". */
 export function workspacePath(files, file) {
   if (!file) return "";
@@ -50,9 +56,13 @@ const morePlaces = (n) => pre(`… and ${n} more place${n === 1 ? "" : "s"}.`, "
  * place in internal:/// or outside the workspace stays text. Without goto
  * a workspace place is text too, still named by the path as typed. links
  * counts the places named so; past maxPlaces of them the rest stay in the
- * text as it is, counted by more.
+ * text as it is, counted by more. frames are the response's frames: a place
+ * of eval's wrapper of -e's expression (a frame marked wrapper, named as
+ * the input) is no place in that file: it goes to the Expression box
+ * (goto(exprFile, line, column)) when it is in the expression, else it
+ * stays text.
  */
-export function linkedText(text, files, goto) {
+export function linkedText(text, files, goto, frames = []) {
   const nodes = [];
   let links = 0;
   let more = 0;
@@ -72,6 +82,8 @@ export function linkedText(text, files, goto) {
     }
     const line = Number(m[2] ?? m[4]);
     const column = Number(m[3] ?? m[5]);
+    const wrapper = frames.find((f) => f.wrapper && f.file === file && f.line === line && f.column === column);
+    if (wrapper && (!wrapper.expr || !goto)) continue; // the text as it is
     if (m.index > at) nodes.push(document.createTextNode(text.slice(at, m.index)));
     links++;
     at = m.index + m[0].length;
@@ -82,6 +94,15 @@ export function linkedText(text, files, goto) {
     const loc = document.createElement("button");
     loc.type = "button";
     loc.className = "loc";
+    if (wrapper) {
+      // kubecfg's text names the wrapper's place; the button goes to the
+      // same place in the Expression box.
+      loc.textContent = m[0];
+      loc.setAttribute("aria-label", `Go to ${m[0]}: the Expression, column ${wrapper.expr.column}`);
+      loc.addEventListener("click", () => goto(exprFile, wrapper.expr.line, wrapper.expr.column));
+      nodes.push(loc);
+      continue;
+    }
     loc.textContent = path + m[0].slice(file.length);
     // The name holds the text shown (a range's end included), as axe's
     // label-content-name-mismatch asks: voice control users say what they see.
@@ -104,39 +125,81 @@ function placeButton(path, d, goto) {
 }
 
 /**
+ * fixesFor lists the one-click fixes a failed response's error offers:
+ * { label, fix } where fix is { feature } (a feature gate's error: turn
+ * that feature on) or { command: "eval" } (show found no object where it
+ * looked for one inside the input's object: eval shows any value there).
+ */
+export function fixesFor(resp) {
+  if ((resp.exitCode ?? 0) === 0) return [];
+  const text = [resp.stderr || "", ...(resp.diagnostics || []).map((d) => d.message || "")].join("\n");
+  const out = [];
+  const gates = new Set();
+  for (const m of text.matchAll(/\b([\w-]+) is an? \w+ feature; turn it on with --features=([\w-]+)/g)) {
+    if (m[1] === m[2] && !gates.has(m[1])) {
+      gates.add(m[1]);
+      out.push({ label: `Turn on ${m[1]}`, fix: { feature: m[1] } });
+    }
+  }
+  // The engine marks show's error for a value eval prints (not at "$":
+  // eval's wrapper takes only an object, as kubecfg's does).
+  if ((resp.diagnostics || []).some((d) => d.offerEval)) {
+    out.push({ label: "Switch to eval", fix: { command: "eval" } });
+  }
+  return out;
+}
+
+// fixButtons are the buttons of a response's fixes (fixesFor), each
+// calling fix(it).
+function fixButtons(resp, fix) {
+  if (!fix) return [];
+  return fixesFor(resp).map(({ label, fix: it }) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "fix";
+    b.textContent = label;
+    b.addEventListener("click", () => fix(it));
+    return b;
+  });
+}
+
+/**
  * showDiagnostics fills box with a failed response's error (the
  * playground): the whole error text as the CLI prints it (stderr), every
  * place in a workspace file a button that calls goto(path, line, column),
  * and the diagnostics' hints the text lacks; without stderr, each
  * diagnostic's place, message and hint. A run that succeeded without
- * diagnostics hides the box.
+ * diagnostics hides the box. With fix, the error's one-click fixes
+ * (fixesFor) follow as buttons that call fix(it).
  */
-export function showDiagnostics(box, resp, { files, goto }) {
+export function showDiagnostics(box, resp, { files, goto, fix = null }) {
   box.replaceChildren();
   const diags = resp.diagnostics || [];
   if ((resp.exitCode ?? 0) === 0 && !diags.length) { box.hidden = true; return; }
   if (resp.stderr) {
-    const { nodes, links, more } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto);
+    const { nodes, links, more } = linkedText(resp.stderr.replace(/\n+$/, ""), files, goto, diags.flatMap((x) => x.frames || []));
     // A diagnostic whose place the text does not give as a file:line:col
     // (a message located from its data) keeps its own button, first.
     const d = diags[0];
     const path = d ? workspacePath(files, d.file) : "";
-    if (!links && d?.line && path) box.append(placeButton(path, d, goto));
+    if (!links && d?.line && (path || d.file === exprFile)) box.append(placeButton(path || exprFile, d, goto));
     const text = pre("", "stderr");
     appendAll(text, nodes);
     box.append(text);
     if (more) box.append(morePlaces(more));
     for (const hint of new Set(diags.slice(0, maxPlaces).map((x) => x.hint))) if (hint && !resp.stderr.includes(hint)) box.append(pre(hint, "hint"));
+    box.append(...fixButtons(resp, fix));
     box.hidden = false;
     return;
   }
   for (const d of diags.slice(0, maxPlaces)) {
     const path = workspacePath(files, d.file);
-    if (d.line) box.append(placeButton(path, d, goto));
+    if (d.line) box.append(placeButton(path || (d.file === exprFile ? exprFile : ""), d, goto));
     box.append(pre(d.message));
     if (d.hint) box.append(pre(d.hint, "hint"));
   }
   if (diags.length > maxPlaces) box.append(morePlaces(diags.length - maxPlaces));
+  box.append(...fixButtons(resp, fix));
   box.hidden = false;
 }
 
@@ -152,11 +215,20 @@ export function showFailure(box, resp, files = {}) {
   if (failed && resp.stderr) {
     // The snippet's places named by its file name as typed, as text.
     const text = pre("");
-    appendAll(text, linkedText(resp.stderr, files, null).nodes);
+    appendAll(text, linkedText(resp.stderr, files, null, (resp.diagnostics || []).flatMap((x) => x.frames || [])).nodes);
     box.append(text);
   } else if (failed) box.append(pre((resp.diagnostics || []).map((d) => d.message).join("\n")));
   box.hidden = !failed;
   return failed;
+}
+
+/**
+ * showEmpty says, calmly, that the entry (name) is empty: what the run
+ * failed of is no mistake yet.
+ */
+export function showEmpty(box, name) {
+  box.replaceChildren(pre(`${name} is empty: write the program there (an object of Kubernetes objects for show, e.g. { cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } } }).`, "hint empty"));
+  box.hidden = false;
 }
 
 /** showStopped shows that a run was stopped (the watchdog) or ended with the engine (a crash). */

@@ -7,6 +7,7 @@ import { EditorView, keymap, placeholder, drawSelection } from "@codemirror/view
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
 import { bracketMatching } from "@codemirror/language";
+import { setDiagnostics } from "@codemirror/lint";
 import { languageFor, look } from "./editor.js";
 
 // oneLine keeps the document on one line: a pasted or typed line break
@@ -34,10 +35,14 @@ const boxLook = EditorView.theme({
  * accessible name), hint (the placeholder), describedBy (an element id),
  * complete (CodeMirror completion sources), onRunNow() for Enter and
  * Ctrl/Cmd-Enter. It returns an object with value, disabled,
- * addEventListener("input", fn) and focus(), as an <input> has.
+ * addEventListener("input", fn) and focus(), as an <input> has ("blocked":
+ * the user typed or clicked in the box while it is disabled), and
+ * setDiagnostics(list) and goto(column) for the errors placed in it.
  */
 export function exprEditor(parent, { label = "Expression", hint = "", describedBy = "", complete = [], onRunNow = () => {} } = {}) {
   const listeners = [];
+  const blockedListeners = [];
+  const blocked = () => { for (const fn of blockedListeners) fn({ target: box }); };
   const editable = new Compartment();
   const attrs = new Compartment();
   const attributes = (off) => EditorView.contentAttributes.of({
@@ -65,6 +70,13 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
         EditorView.updateListener.of((u) => {
           if (u.docChanged && !quiet) for (const fn of listeners) fn({ target: box });
         }),
+        // Typing or clicking in the disabled box is a wish for it: said to
+        // the "blocked" listeners (controls.js offers eval).
+        EditorView.domEventHandlers({
+          keydown(e) { if (disabled && (e.key.length === 1 || e.key === "Backspace" || e.key === "Delete") && !e.ctrlKey && !e.metaKey) blocked(); },
+          mousedown() { if (disabled) blocked(); },
+          paste() { if (disabled) blocked(); },
+        }),
       ],
     }),
   });
@@ -86,8 +98,33 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
       disabled = !!off;
       view.dispatch({ effects: [editable.reconfigure(EditorView.editable.of(!disabled)), attrs.reconfigure(attributes(disabled))] });
     },
-    addEventListener(type, fn) { if (type === "input") listeners.push(fn); },
+    addEventListener(type, fn) {
+      if (type === "input") listeners.push(fn);
+      if (type === "blocked") blockedListeners.push(fn);
+    },
     focus() { view.focus(); },
+    /**
+     * setDiagnostics marks the diagnostics placed in the expression (the
+     * response's, file "(expression)": 1-based columns of its one line).
+     */
+    setDiagnostics(list) {
+      const n = view.state.doc.length;
+      const marks = list.filter((d) => d.column).map((d) => {
+        let from = Math.min(d.column - 1, n);
+        let to = Math.min(Math.max((d.endColumn || d.column + 1) - 1, from), n);
+        // An empty place (a parse error after the last character) marks
+        // the character before it.
+        if (to <= from) [from, to] = from < n ? [from, from + 1] : [Math.max(0, n - 1), n];
+        return { from, to, severity: d.severity === "warning" ? "warning" : "error", message: d.hint ? `${d.message}\n${d.hint}` : d.message };
+      });
+      view.dispatch(setDiagnostics(view.state, marks));
+    },
+    /** goto puts the cursor at column (1-based) and focuses the box. */
+    goto(column) {
+      const at = Math.min(Math.max(0, (column || 1) - 1), view.state.doc.length);
+      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      view.focus();
+    },
   };
   return box;
 }

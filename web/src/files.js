@@ -65,9 +65,10 @@ export function download(name, content, type = "text/plain") {
  * deps: state() is the page state, editor the source editor, changed(),
  * tell(text, bad) the status line's notice, drawDiagnostics() draws the
  * open file's diagnostics, command() the last run's command line,
- * marked() the files that hold lines the trace marked.
+ * marked() the files that hold lines the trace marked, opened(path) is
+ * told of each file opened.
  */
-export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command, newWorkspace, marked = () => new Set() }) {
+export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, command, newWorkspace, marked = () => new Set(), opened = () => {} }) {
   // The files opened last (most recent first): in a big workspace they
   // keep their tabs.
   let recent = [];
@@ -98,6 +99,7 @@ export function filesPane(els, { state, editor, changed, tell, drawDiagnostics, 
     editor.open(path, s.files[path]);
     renderTabs();
     drawDiagnostics();
+    opened(path);
     changed({ run: false });
   }
 

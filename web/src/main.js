@@ -88,6 +88,7 @@ const editor = createEditor($("editor-panel"), {
   onChange(path, text) {
     state().files[path] = text;
     traced.edited(); // the marks are of the program before this edit
+    run.typed();
     changed();
   },
   onRunNow: () => run.runNow(),
@@ -124,6 +125,7 @@ const files = filesPane({
   drawDiagnostics: () => run.drawDiagnostics(),
   command: () => run.lastResponse?.command || "",
   marked: () => editor.marked,
+  opened: (path) => traced.opened(path),
 });
 
 // Where an output line comes from, and the reverse (provenance.js).
@@ -134,13 +136,29 @@ const traced = provenance({ bar: $("trace") }, {
 });
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
-  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp,
+  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp, expr: controlEls.expr, fix: applyFix,
   limitRaised(limit, ms) {
     showControls();
     changed({ run: false });
     status.tell(`The first run took ${seconds(Math.round(ms / 100) * 100)}, past the ${seconds(run.runner.defaultTimeoutMs)} default: this workspace's Time limit is now ${seconds(limit * 1000)} (the Time limit next to Run changes it).`);
   },
 });
+
+// applyFix carries out an error's one-click fix (errors.js fixesFor): eval
+// as the Command menu's choice makes it, a feature turned on as its box in
+// the Features table does.
+function applyFix(it) {
+  if (it.command) {
+    controlEls.command.value = it.command;
+    controlEls.command.dispatchEvent(new Event("change"));
+    return;
+  }
+  state().controls.features[it.feature] = true;
+  features.render();
+  status.tell(`Turned on the feature ${it.feature} (--features=${it.feature}; the Features table can turn it off).`);
+  changed({ run: false });
+  run.runNow();
+}
 
 addEventListener("pagehide", run.saveNow);
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") run.saveNow(); });
@@ -173,6 +191,7 @@ function bind() {
     traceKey: () => traced.traceKey(), limitChanged: () => run.limitChanged(),
     evalEnabled: () => features.rows.find((r) => r.name === "eval")?.enabled,
   });
+  controlEls.expr.addEventListener("input", () => run.typed());
   workspace.bindMenu();
   $("stop").addEventListener("click", () => run.stop());
   $("copy-command").addEventListener("click", () => status.copy($("command-line").textContent, "Copied the command line."));

@@ -13,7 +13,7 @@ const builtins = new Set(["std", "kubecfg", "$"]);
 
 /** Fresh Jsonnet tokenizer state. */
 export function jsonnetStartState() {
-  return { inComment: false, textBlock: null, quote: null, verbatim: false, depth: 0 };
+  return { inComment: false, textBlock: null, quote: null, verbatim: false, depth: 0, open: null };
 }
 
 function tokenString(stream, state) {
@@ -67,8 +67,10 @@ export function jsonnetToken(stream, state) {
     return "variableName";
   }
   if (stream.eat("$")) return "variableName.standard";
-  if (ch === "{" || ch === "[" || ch === "(") { stream.next(); state.depth++; return "bracket"; }
-  if (ch === "}" || ch === "]" || ch === ")") { stream.next(); state.depth--; return "bracket"; }
+  // state.open lists the open brackets, innermost first, each with the
+  // indentation of its line (a list never changed, as copyState shares it).
+  if (ch === "{" || ch === "[" || ch === "(") { stream.next(); state.depth++; state.open = { indent: stream.indentation(), up: state.open }; return "bracket"; }
+  if (ch === "}" || ch === "]" || ch === ")") { stream.next(); state.depth--; state.open = state.open?.up ?? null; return "bracket"; }
   if (stream.match(/^[-+*/%<>=!&|^~.,;:?]+/)) return "operator";
   stream.next();
   return null;
@@ -80,8 +82,26 @@ export const jsonnet = {
   startState: jsonnetStartState,
   token: jsonnetToken,
   copyState: (s) => ({ ...s }),
-  languageData: { commentTokens: { line: "//", block: { open: "/*", close: "*/" } }, closeBrackets: { brackets: ["(", "[", "{", "'", '"'] } },
+  indent: jsonnetIndent,
+  languageData: {
+    commentTokens: { line: "//", block: { open: "/*", close: "*/" } }, closeBrackets: { brackets: ["(", "[", "{", "'", '"'] },
+    // A closing bracket typed first on a line puts the line back to its opener's indentation.
+    indentOnInput: /^\s*[}\])]$/,
+  },
 };
+
+/**
+ * jsonnetIndent is the indentation of a line by brackets: one unit more
+ * than the line of the innermost bracket open before it, or that line's
+ * when the line starts by closing it; 0 outside brackets. Inside a
+ * string, a text block or a comment the line keeps its own (null).
+ */
+export function jsonnetIndent(state, textAfter, cx) {
+  if (state.quote || state.inComment || state.textBlock !== null) return null;
+  const top = state.open;
+  if (!top) return 0;
+  return /^\s*[}\])]/.test(textAfter) ? top.indent : top.indent + cx.unit;
+}
 
 /** yakl is the StreamParser for .yakl files: YAML with ${...} Jsonnet. */
 export const yakl = {

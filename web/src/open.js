@@ -28,6 +28,29 @@ export function pathProblem(name) {
 }
 
 /**
+ * linkProblem says what is wrong with a workspace link (path → target,
+ * the target relative to the link's directory), or "" if nothing is: its
+ * path must be a workspace path, and its target must stay in the
+ * workspace (not absolute, no .. above the root); neither may hold a
+ * line break or another control character.
+ */
+export function linkProblem(path, target) {
+  if (typeof target !== "string" || !target) return "a link needs a target";
+  if (controlChar.test(path) || controlChar.test(target)) return "a link may not hold a line break or a control character";
+  if (pathProblem(path)) return pathProblem(path);
+  if (target.startsWith("/")) return `the link ${path} leads to an absolute path (${target})`;
+  let depth = path.split("/").length - 1;
+  for (const part of target.split("/")) {
+    if (part === "..") depth--;
+    else if (part !== "." && part !== "") depth++;
+    if (depth < 0) return `the link ${path} leads outside the workspace (${target})`;
+  }
+  return "";
+}
+
+const controlChar = /[\u0000-\u001f\u007f]/;
+
+/**
  * archiveComment is the comment of the playground's downloads: it names
  * the entry, for archiveEntry to read back; the shell commands that give
  * the CLI the same workspace, when it is unpacked (its links, which an
@@ -35,14 +58,22 @@ export function pathProblem(name) {
  * search paths); and the settings ({ controls, links }: the state's
  * search paths, flags and the rest of its controls, and links), for
  * archiveSettings to read back, so that a download reopens exactly.
+ * Only the comment's own commands begin with "$ ": a command line that
+ * spans lines (a quoted value holding a line break) goes on with "> "
+ * lines. An entry name with a line break or a link that linkProblem
+ * refuses throws: the download would not be what it says.
  */
 export function archiveComment(entry, command = "", settings = null) {
+  if (controlChar.test(entry)) throw new Error(`the entry's name ${JSON.stringify(entry)} holds a line break or a control character`);
   let out = `kubecfg playground workspace; entry: ${entry}\n`;
   for (const [path, target] of Object.entries(settings?.links || {})) {
+    const problem = linkProblem(path, target);
+    if (problem) throw new Error(problem);
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-    out += `$ ${dir ? `mkdir -p ${shellWord(dir)} && ` : ""}ln -s ${shellWord(target)} ${shellWord(path)}\n`;
+    const end = [dir, target, path].some((w) => w.startsWith("-")) ? "-- " : ""; // a name is never a flag
+    out += `$ ${dir ? `mkdir -p ${end}${shellWord(dir)} && ` : ""}ln -s ${end}${shellWord(target)} ${shellWord(path)}\n`;
   }
-  if (command) out += `$ ${command}\n`;
+  if (command) out += `$ ${command.split("\n").join("\n> ")}\n`;
   if (settings) out += `${settingsLabel}${JSON.stringify({ controls: settings.controls, links: settings.links || {} })}\n`;
   return out;
 }
@@ -71,7 +102,7 @@ export function archiveSettings(comment) {
   try {
     const v = JSON.parse(line.slice(settingsLabel.length));
     if (!isObject(v?.controls)) return null;
-    const links = Object.fromEntries(Object.entries(isObject(v.links) ? v.links : {}).filter(([p, t]) => typeof t === "string" && !pathProblem(p)));
+    const links = Object.fromEntries(Object.entries(isObject(v.links) ? v.links : {}).filter(([p, t]) => typeof t === "string" && !linkProblem(p, t)));
     return { controls: v.controls, links };
   } catch {
     return null;

@@ -280,6 +280,15 @@ export function provenance(els, { runner, files, editor, output, open, marked = 
       if (all?.gen === gen && all.index) { showing = "moving"; reverse(n); return; }
       reverseTimer = setTimeout(() => { showing = "moving"; reverse(n); }, 250);
     },
+    /**
+     * opened is told of a file opened in the editor: the reverse trace's
+     * marks (the output lines a line of the entry feeds) go when another
+     * file is opened, as the line they are of is no longer in view.
+     */
+    opened(path) {
+      clearTimeout(reverseTimer);
+      if ((showing === "reverse" || showing === "moving") && path !== base?.entry) clear();
+    },
     clear,
     /** fromOutput traces output line n now; it resolves when the marks are drawn. */
     fromOutput,

@@ -11,7 +11,14 @@ import { stoppedSentence, seconds } from "./runner.js";
 import * as store from "./state.js";
 import { buildLineMap } from "./linemap.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
-import { showDiagnostics, showStopped, workspacePath } from "./errors.js";
+import { showDiagnostics, showStopped, showEmpty, workspacePath, exprFile } from "./errors.js";
+
+/** errorPauseMs is the pause in typing after which a new error shows in the errors pane. */
+export const errorPauseMs = 800;
+
+// isEmpty says whether a request's entry is an empty file (its run fails
+// with a parse error that is no mistake yet).
+const isEmpty = (request) => !!request?.entry && typeof request.files?.[request.entry] === "string" && /^\s*$/.test(request.files[request.entry]) && !request.exec;
 
 /** firstRunMs is the Time limit of a workspace's first run on the page at the default limit. */
 export const firstRunMs = 60000;
@@ -33,7 +40,10 @@ function firstLine(resp) {
  * when given, is the Stop button: shown while a run has taken a second;
  * els.progress, the engine's download shown in an empty output pane.
  * stamp() names the state a request is made from ({ id, rev }:
- * tab-workspace.js), saved with its answer for the boot script.
+ * tab-workspace.js), saved with its answer for the boot script. expr, the
+ * Expression box (expr-editor.js), marks the diagnostics placed in it
+ * (file exprFile). fix(it) carries out an error's one-click fix
+ * (errors.js fixesFor).
  *
  * A workspace's first run on the page (after it was entered: forget) at
  * the default Time limit gets firstRunMs instead, as a first run pays
@@ -42,7 +52,7 @@ function firstLine(resp) {
  * the workspace's Time limit is raised to the menu's shortest that fits
  * it with room to spare, and limitRaised(seconds, ms) is told, to say so.
  */
-export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {} }) {
+export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {}, expr = null, fix = null }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -62,14 +72,46 @@ export function results(els, { state, editor, output, status, features, openFile
   // typing into a slow program costs no more runs than it can finish.
   function schedule() {
     clearTimeout(timer);
-    timer = setTimeout(runNow, 0);
+    timer = setTimeout(() => runNow({ edit: true }), 0);
+  }
+
+  // While you type (typed()), a new error waits for a pause before the
+  // errors pane shows it (the editor's squiggle is drawn at once): a word
+  // typed half way is no error worth a flash. An answer that succeeds, the
+  // error already shown, and a run you asked for (Run, Ctrl-Enter) show at
+  // once.
+  let lastEdit = -Infinity;
+  let errorsTimer = 0;
+  let shownError = "";
+  function showErrors(resp, request) {
+    clearTimeout(errorsTimer);
+    const failed = (resp.exitCode ?? 0) !== 0;
+    if (failed && isEmpty(request)) {
+      shownError = "";
+      delete els.errors.dataset.pending;
+      showEmpty(els.errors, request.entry);
+      return;
+    }
+    const text = failed ? resp.stderr || JSON.stringify(resp.diagnostics || []) : "";
+    const wait = lastEdit + errorPauseMs - performance.now();
+    const draw = () => {
+      shownError = text;
+      delete els.errors.dataset.pending;
+      showDiagnostics(els.errors, resp, { files: state().files, goto, fix });
+    };
+    if (failed && text !== shownError && wait > 0) {
+      els.errors.dataset.pending = "error"; // for tests: an error waits for the pause
+      errorsTimer = setTimeout(() => { if (lastResponse === resp) draw(); }, wait);
+    } else draw();
   }
 
   // runNow runs the workspace. Before the engine is ready the run waits in
   // the runner's queue and goes to the worker the moment it is (a newer
   // edit replaces it), so the first result does not wait on this thread.
-  async function runNow() {
+  async function runNow({ edit = false } = {}) {
+    if (!edit) lastEdit = -Infinity; // asked for: its error shows at once
     clearTimeout(timer);
+    timer = 0;
     if (!runner) return; // start() runs the workspace once it has made the runner
     const request = store.toRequest(state(), runner.version);
     stamps.set(request, stamp());
@@ -151,6 +193,9 @@ export function results(els, { state, editor, output, status, features, openFile
     lineMap = null;
     traced.shown(null, null);
     const raise = /ran past/.test(sentence) ? " A program that needs longer is not a runaway: raise the Time limit next to Run." : "";
+    clearTimeout(errorsTimer);
+    shownError = "";
+    delete els.errors.dataset.pending;
     showStopped(els.errors, sentence + raise);
     // The output of the last run that finished stays, greyed and marked
     // stale: it is not the stopped program's.
@@ -193,7 +238,7 @@ export function results(els, { state, editor, output, status, features, openFile
     if (!keepOld) output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
     traced.shown(request, resp);
     els.command.textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
-    showDiagnostics(els.errors, resp, { files: state().files, goto });
+    showErrors(resp, request);
     if (resp.features && resp.features.length) features.set(resp.features);
     lineMap = ok && request.output === "jsonnet" && request.entry.endsWith(".yakl")
       ? buildLineMap(request.files[request.entry], resp.output) : null;
@@ -203,6 +248,7 @@ export function results(els, { state, editor, output, status, features, openFile
     if (from === "saved") status.run(`Showing the result saved from your last visit (${ok ? "evaluated" : `failed, exit ${resp.exitCode},`} in ${t} ms); the engine is starting…`, !ok, { keep: true });
     else if (from === "build") status.run("Showing this example's result as computed when the playground was built; the engine is starting…", !ok, { keep: true });
     else if (ok) status.run(`Evaluated in ${t} ms.`);
+    else if (isEmpty(request)) status.run(`${request.entry} is empty.`);
     else status.run(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
     const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, from } });
     mark("kubecfg:first-result");
@@ -219,6 +265,7 @@ export function results(els, { state, editor, output, status, features, openFile
 
   // goto is an error's place, clicked in the errors pane.
   function goto(path, line, column) {
+    if (path === exprFile) return expr?.goto(column);
     if (path && path !== state().active) openFile(path);
     editor.goto(line, column);
   }
@@ -227,6 +274,7 @@ export function results(els, { state, editor, output, status, features, openFile
     const s = state();
     const diags = (lastResponse?.diagnostics || []).filter((d) => workspacePath(s.files, d.file) === s.active);
     editor.setDiagnostics(diags);
+    expr?.setDiagnostics((lastResponse?.diagnostics || []).filter((d) => d.file === exprFile));
   }
 
   function mappingActive() {
@@ -312,12 +360,22 @@ export function results(els, { state, editor, output, status, features, openFile
     get showing() { return showing; },
     schedule,
     runNow,
+    /** typed records a keystroke in the editor or the Expression box (its error waits for a pause). */
+    typed() {
+      lastEdit = performance.now();
+      clearTimeout(errorsTimer); // an error of the text before this keystroke stays unshown
+    },
     /** saveNow saves the engine's latest answer at once. */
     saveNow,
     /** drawDiagnostics draws the answer's diagnostics of the open file in the editor. */
     drawDiagnostics,
     /** showErrors shows a failed answer's diagnostics in the errors pane (an export's, say). */
-    showErrors(resp) { showDiagnostics(els.errors, resp, { files: state().files, goto }); },
+    showErrors(resp) {
+      clearTimeout(errorsTimer);
+      shownError = "";
+      delete els.errors.dataset.pending;
+      showDiagnostics(els.errors, resp, { files: state().files, goto, fix });
+    },
     /** goto opens path (when it is not open) and puts the cursor at line:column. */
     goto,
     /** mapFromSource lights up source line n and its output line (0: none). */

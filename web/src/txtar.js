@@ -4,11 +4,19 @@ const marker = /^-- (.+?) --$/;
 
 /**
  * encodeTxtar writes files (an object path → text) after an optional
- * comment. Every file ends with a newline, as txtar requires.
+ * comment. Every file ends with a newline, as txtar requires. txtar has
+ * no escape, so what would not read back as written throws: a name that
+ * cannot be a marker's (a line break, spaces at its ends), and a comment
+ * or file line that decodeTxtar would take for a marker ("-- x --").
  */
 export function encodeTxtar(files, comment = "") {
   let out = comment && !comment.endsWith("\n") ? comment + "\n" : comment;
+  const markerLine = (text) => text.split("\n").find((l) => marker.exec(l)?.[1].trim());
+  if (markerLine(comment) !== undefined) throw new Error(`the comment has a line ${JSON.stringify(markerLine(comment))}, which a .txtar reads as the start of a file`);
   for (const [name, text] of Object.entries(files)) {
+    if (name.trim() !== name || name === "" || /[\r\n]/.test(name)) throw new Error(`the file name ${JSON.stringify(name)} cannot be written in a .txtar (a line break or spaces at its ends): download a .zip`);
+    const line = markerLine(text);
+    if (line !== undefined) throw new Error(`${name} has a line ${JSON.stringify(line)}, which a .txtar reads as the start of another file: download a .zip`);
     out += `-- ${name} --\n`;
     out += text === "" || text.endsWith("\n") ? text : text + "\n";
   }

