@@ -1,7 +1,6 @@
 // Takes the docs' screenshots of the playground in light and dark:
-// Takes the docs' screenshots of the playground in light and dark:
 // docs/screenshots/playground-light.png and playground-dark.png (the wide
-// layout: the output with the Features pane under it), the trace ("where
+// layout, on the Output tab the page starts on), the trace ("where
 // does this line come from?") in light:
 // docs/screenshots/playground-provenance.png, the language service's
 // completion after `lib.`: docs/screenshots/playground-completion.png, and
