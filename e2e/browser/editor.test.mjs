@@ -110,10 +110,13 @@ test("typing a program key by key: the output never moves, and a mid-word error 
   await page.evaluate(() => {
     const view = document.querySelector("#output-view");
     const errors = document.querySelector("#errors");
-    const rec = (globalThis.__rec = { boxes: new Set(), errorsShown: 0, frames: 0, shown: [] });
+    const rec = (globalThis.__rec = { boxes: new Set(), errorsShown: 0, frames: 0, shown: [], failedStatus: [] });
     const box = () => { const r = view.getBoundingClientRect(); rec.boxes.add(`${r.x},${r.y},${r.width},${r.height}`); };
     box();
     new MutationObserver(() => { if (!errors.hidden) { rec.errorsShown++; rec.shown.push(errors.textContent.slice(0, 80)); } box(); }).observe(errors, { attributes: true, childList: true });
+    const status = document.querySelector("#status");
+    new MutationObserver(() => { if (/Failed/.test(status.textContent)) rec.failedStatus.push(status.textContent.slice(0, 80)); })
+      .observe(status, { childList: true, characterData: true, subtree: true });
     const frame = () => { box(); rec.frames++; rec.raf = requestAnimationFrame(frame); };
     frame();
   });
@@ -138,9 +141,12 @@ test("typing a program key by key: the output never moves, and a mid-word error 
   const runsWhileTyping = Number(await page.evaluate(() => document.querySelector("#status").dataset.runs)) - Number(before);
   assert.ok(runsWhileTyping > 10, `the page ran while typing (${runsWhileTyping} runs)`);
   assert.equal(typed.errorsShown, 0, `no error shown in the pane while typing: ${typed.shown.join(" | ")}`);
-  // The pause: the program's error (location is unknown) shows, and the output has not moved.
+  assert.deepEqual(typed.failedStatus, [], "no red Failed on the status line while typing");
+  // The pause: the program's error (location is unknown) shows, in the pane
+  // and on the status line, and the output has not moved.
   await page.locator("#errors:not([hidden])").waitFor();
   assert.match(await errorsText(page), /Unknown variable: location/);
+  assert.match(await waitStatus(page, /Failed/), /Failed \(exit 1\) in [\d.]+ ms: .*Unknown variable: location/);
   const after = await page.evaluate(() => [...globalThis.__rec.boxes]);
   assert.equal(after.length, 1, `the output's box never changed: ${after.join(" | ")}`);
   assert.ok(await page.locator("#expr .cm-lintRange-error, #editor-panel .cm-lintRange-error").count() > 0, "the squiggle is drawn");

@@ -139,7 +139,7 @@ func TestWorkerUnderWranglerDev(t *testing.T) {
 	gate(t, "SHARE_E2E_WRANGLER", "share worker under wrangler dev")
 	base := startWrangler(t)
 	t.Run("api", func(t *testing.T) {
-		sharetest.RunAPI(t, base, sharetest.APIOptions{Atomic: false})
+		sharetest.RunAPI(t, base, sharetest.APIOptions{Atomic: false, WaitsForBody: true})
 	})
 	t.Run("damaged_kv_value", func(t *testing.T) {
 		damagedKVValue(t, base)

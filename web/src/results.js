@@ -79,18 +79,20 @@ export function results(els, { state, editor, output, status, features, openFile
   // errors pane shows it (the editor's squiggle is drawn at once): a word
   // typed half way is no error worth a flash. An answer that succeeds, the
   // error already shown, and a run you asked for (Run, Ctrl-Enter) show at
-  // once.
+  // once. The status line's "Failed" waits with the pane (late, when
+  // given, says it when the pause comes); showErrors says whether the
+  // error waits.
   let lastEdit = -Infinity;
   let errorsTimer = 0;
   let shownError = "";
-  function showErrors(resp, request) {
+  function showErrors(resp, request, late = null) {
     clearTimeout(errorsTimer);
     const failed = (resp.exitCode ?? 0) !== 0;
     if (failed && isEmpty(request)) {
       shownError = "";
       delete els.errors.dataset.pending;
       showEmpty(els.errors, request.entry);
-      return;
+      return false;
     }
     const text = failed ? resp.stderr || JSON.stringify(resp.diagnostics || []) : "";
     const wait = lastEdit + errorPauseMs - performance.now();
@@ -101,8 +103,15 @@ export function results(els, { state, editor, output, status, features, openFile
     };
     if (failed && text !== shownError && wait > 0) {
       els.errors.dataset.pending = "error"; // for tests: an error waits for the pause
-      errorsTimer = setTimeout(() => { if (lastResponse === resp) draw(); }, wait);
-    } else draw();
+      errorsTimer = setTimeout(() => {
+        if (lastResponse !== resp) return;
+        draw();
+        late?.();
+      }, wait);
+      return true;
+    }
+    draw();
+    return false;
   }
 
   // runNow runs the workspace. Before the engine is ready the run waits in
@@ -238,18 +247,20 @@ export function results(els, { state, editor, output, status, features, openFile
     if (!keepOld) output.set(resp.output || "", request.output === "json" ? "json" : request.output === "jsonnet" ? "jsonnet" : "yaml");
     traced.shown(request, resp);
     els.command.textContent = resp.command || ""; // the engine writes it (kubecfg.Invocation.CommandLine)
-    showErrors(resp, request);
+    const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
+    const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
+    const failedLine = () => status.run(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+    const waits = showErrors(resp, request, failedLine);
     if (resp.features && resp.features.length) features.set(resp.features);
     lineMap = ok && request.output === "jsonnet" && request.entry.endsWith(".yakl")
       ? buildLineMap(request.files[request.entry], resp.output) : null;
     drawDiagnostics();
-    const ms = resp.timings?.totalMs ?? resp.wallMs ?? 0;
-    const t = ms < 10 ? ms.toFixed(1) : Math.round(ms);
     if (from === "saved") status.run(`Showing the result saved from your last visit (${ok ? "evaluated" : `failed, exit ${resp.exitCode},`} in ${t} ms); the engine is starting…`, !ok, { keep: true });
     else if (from === "build") status.run("Showing this example's result as computed when the playground was built; the engine is starting…", !ok, { keep: true });
     else if (ok) status.run(`Evaluated in ${t} ms.`);
     else if (isEmpty(request)) status.run(`${request.entry} is empty.`);
-    else status.run(`Failed (exit ${resp.exitCode}) in ${t} ms: ${firstLine(resp)}`, true);
+    else if (waits) status.run("Typing: an error shows when you pause.");
+    else failedLine();
     const mark = (name) => performance.getEntriesByName(name).length || performance.mark(name, { detail: { wallMs: resp.wallMs, totalMs: resp.timings?.totalMs, from } });
     mark("kubecfg:first-result");
     if (!early) {

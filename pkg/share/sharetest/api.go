@@ -28,6 +28,12 @@ type APIOptions struct {
 	// Atomic servers answer 201 to exactly one of several racing POSTs of
 	// one snippet.
 	Atomic bool
+	// WaitsForBody says that the platform's HTTP server, not the handler,
+	// holds a request until its declared body has come (wrangler dev's
+	// workerd): a Content-Length that the client never sends gets no
+	// early 413 there, whatever the handler does, so that check is left
+	// out (with a log line saying so).
+	WaitsForBody bool
 }
 
 // Response is one answer of the API, read in full.
@@ -311,6 +317,10 @@ func RunAPI(t *testing.T, base string, opts APIOptions) {
 		// (its read timeout, 30 s for kubecfg playground). The answer must
 		// arrive while the client still holds the connection open
 		// without sending anything, well within 5 s.
+		if opts.WaitsForBody {
+			t.Log("the platform's HTTP server waits for a declared body before the handler runs: the early 413 for a length under 256 KiB is not checked here")
+			return
+		}
 		for _, n := range []int{share.MaxBody + 1, 256<<10 - 1} {
 			resp := rawPost(t, a.base, fmt.Sprint(n), 5*time.Second)
 			wantError(t, fmt.Sprintf("POST with Content-Length %d and no body", n), resp, http.StatusRequestEntityTooLarge)
