@@ -77,17 +77,25 @@ async function fill(key, urls) {
 const pageBuild = new Map();
 
 // evict deletes every cache but the served build's and those of open
-// pages; with all, the open pages' too (a new worker is activating).
+// pages; with all, the open pages' too (a new worker is activating). A
+// page this worker did not serve (the browser stopped and restarted the
+// worker since, as it does after half a minute idle) may be of an older
+// build: then the newest build before the served one is kept too (caches
+// are listed in the order they were made), so an open page of it still
+// finds its chunks and the caches stay at two builds, not one per deploy.
 async function evict(all) {
   const cur = await current();
   const keep = new Set([META]);
   if (cur) keep.add(PREFIX + cur.key);
   if (!all) {
+    let unknown = false;
     for (const c of await self.clients.matchAll({ type: "window" })) {
-      // A page this worker did not serve (it was restarted since) may be
-      // of any build: keep them all.
-      if (!pageBuild.has(c.id)) return;
-      keep.add(PREFIX + pageBuild.get(c.id));
+      if (pageBuild.has(c.id)) keep.add(PREFIX + pageBuild.get(c.id));
+      else unknown = true;
+    }
+    if (unknown) {
+      const older = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && !keep.has(k));
+      if (older.length) keep.add(older[older.length - 1]);
     }
   }
   for (const k of await caches.keys()) if (!keep.has(k)) await caches.delete(k);

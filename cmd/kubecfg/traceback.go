@@ -66,14 +66,15 @@ func newTracebackCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			trace, err := s.TraceExpr(u, target.Path)
+			trace := s.TraceExpr
 			if target.Collection {
-				trace, err = s.TraceCollection(u, target.Path)
+				trace = s.TraceCollection
 			}
+			t, err := trace(u, target.Path)
 			if err != nil {
 				return err
 			}
-			_, err = fmt.Fprint(g.stdout, trace.Text(all))
+			_, err = fmt.Fprint(g.stdout, t.Text(all))
 			return err
 		},
 	}

@@ -26,20 +26,23 @@ func (OSFS) ReadFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
 	switch {
 	case st.IsDir():
+		f.Close()
 		return os.ReadFile(p)
 	case !st.Mode().IsRegular():
+		f.Close()
 		return nil, fmt.Errorf("%s is not a regular file", name)
 	case st.Size() > MaxFileSize:
+		f.Close()
 		return nil, fmt.Errorf("%s is larger than the %d MiB one import may read", name, MaxFileSize>>20)
 	}
-	b, err := readBounded(f, readTimeout)
+	b, err := readBounded(f, readTimeout) // closes f
 	if errors.Is(err, errStalled) {
 		return nil, fmt.Errorf("%s: reading it did not end within %s (a pseudo-file that waits, such as /proc/kmsg, is not read)", name, readTimeout)
 	}
@@ -63,9 +66,11 @@ var errStalled = errors.New("read stalled")
 // the runtime polls (as /proc/kmsg) gets a read deadline; for any other
 // the read runs in a goroutine that is abandoned at the deadline (a read
 // blocked in the kernel cannot be interrupted; it ends with the process or
-// when the file answers, and f stays open until then).
+// when the file answers, and f stays open until then). readBounded closes
+// f, or leaves that to the abandoned read.
 func readBounded(f *os.File, timeout time.Duration) ([]byte, error) {
 	if f.SetReadDeadline(time.Now().Add(timeout)) == nil {
+		defer f.Close()
 		b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return nil, errStalled
@@ -77,14 +82,9 @@ func readBounded(f *os.File, timeout time.Duration) ([]byte, error) {
 		err error
 	}
 	done := make(chan result, 1)
-	fd, err := syscall.Dup(int(f.Fd()))
-	if err != nil {
-		return nil, err
-	}
-	g := os.NewFile(uintptr(fd), f.Name())
 	go func() {
-		defer g.Close()
-		b, err := io.ReadAll(io.LimitReader(g, MaxFileSize+1))
+		defer f.Close()
+		b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 		done <- result{b, err}
 	}()
 	t := time.NewTimer(timeout)

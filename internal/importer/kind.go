@@ -3,7 +3,6 @@ package importer
 import (
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/lex"
 )
@@ -48,7 +47,7 @@ func (im *Importer) importsAsCode(importedFrom, importedPath string) bool {
 	im.mu.Lock()
 	k, done := im.kinds[key]
 	im.mu.Unlock()
-	if done && k.text == unsafe.StringData(src) && k.size == len(src) {
+	if done && k.src == src { // the same bytes compare at once
 		return k.code
 	}
 	code := ImportsAsCode(src, importedPath)
@@ -56,7 +55,7 @@ func (im *Importer) importsAsCode(importedFrom, importedPath string) bool {
 	if im.kinds == nil {
 		im.kinds = map[kindKey]kind{}
 	}
-	im.kinds[key] = kind{unsafe.StringData(src), len(src), code}
+	im.kinds[key] = kind{src, code}
 	im.mu.Unlock()
 	return code
 }
@@ -64,10 +63,9 @@ func (im *Importer) importsAsCode(importedFrom, importedPath string) bool {
 // kindKey is an import: the importing code's name and the path.
 type kindKey struct{ from, path string }
 
-// kind is importsAsCode's answer for the text at text (size bytes).
+// kind is importsAsCode's answer for the importing code src.
 type kind struct {
-	text *byte
-	size int
+	src  string
 	code bool
 }
 

@@ -31,8 +31,10 @@ export function pathProblem(name) {
  * linkProblem says what is wrong with a workspace link (path → target,
  * the target relative to the link's directory), or "" if nothing is: its
  * path must be a workspace path, and its target must stay in the
- * workspace (not absolute, no .. above the root); neither may hold a
- * line break or another control character.
+ * workspace (not absolute, no .. above the root, and no .. after a
+ * name: that name may be another link, as x/y → .. makes z → x/y/..
+ * the workspace's parent); neither may hold a line break or another
+ * control character.
  */
 export function linkProblem(path, target) {
   if (typeof target !== "string" || !target) return "a link needs a target";
@@ -40,15 +42,26 @@ export function linkProblem(path, target) {
   if (pathProblem(path)) return pathProblem(path);
   if (target.startsWith("/")) return `the link ${path} leads to an absolute path (${target})`;
   let depth = path.split("/").length - 1;
+  let named = false;
   for (const part of target.split("/")) {
-    if (part === "..") depth--;
-    else if (part !== "." && part !== "") depth++;
+    if (part === "..") {
+      if (named) return `the link ${path} has .. after a folder's name (${target}): that folder may be a link, so write the target without the detour`;
+      depth--;
+    } else if (part !== "." && part !== "") {
+      depth++;
+      named = true;
+    }
     if (depth < 0) return `the link ${path} leads outside the workspace (${target})`;
   }
   return "";
 }
 
 const controlChar = /[\u0000-\u001f\u007f]/;
+
+// lineBreak is every line break a terminal or an editor may show as one:
+// each goes on as a "> " line in a download's comment, so that no line but
+// the comment's own begins with "$ ".
+const lineBreak = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/;
 
 /**
  * archiveComment is the comment of the playground's downloads: it names
@@ -73,7 +86,7 @@ export function archiveComment(entry, command = "", settings = null) {
     const end = [dir, target, path].some((w) => w.startsWith("-")) ? "-- " : ""; // a name is never a flag
     out += `$ ${dir ? `mkdir -p ${end}${shellWord(dir)} && ` : ""}ln -s ${end}${shellWord(target)} ${shellWord(path)}\n`;
   }
-  if (command) out += `$ ${command.split("\n").join("\n> ")}\n`;
+  if (command) out += `$ ${command.split(lineBreak).join("\n> ")}\n`;
   if (settings) out += `${settingsLabel}${JSON.stringify({ controls: settings.controls, links: settings.links || {} })}\n`;
   return out;
 }

