@@ -159,9 +159,14 @@ export function tabWorkspace(els, { editor, render, changed, tell }) {
         ev.preventDefault();
         pending = false;
         choose();
-      } else if (ev.key !== "Enter" && ev.key !== "Tab" && !ev.altKey) stepping = true;
+      } else if (ev.key !== "Enter" && ev.key !== "Tab" && !ev.altKey) {
+        // A closed menu's step fires its change in this key's own task;
+        // the keyup may never come here (a key that opens the list, on
+        // some systems, sends it to the list), so the flag ends with the task.
+        stepping = true;
+        setTimeout(() => { stepping = false; });
+      }
     });
-    sel.addEventListener("keyup", () => { stepping = false; });
     sel.addEventListener("blur", () => {
       if (!pending) return;
       pending = false;
