@@ -118,13 +118,23 @@ test("phone: the output is on the first screen and the features table fits", () 
   }
 }));
 
+// A first visit without a link (one on a link gets the "New here?" line
+// instead: links.test.mjs); the help names the example on the page.
 test("a first visit opens the help panel; once closed it stays closed; ? opens it", () => withPage({ firstVisit: true }, async (page, b) => {
-  await page.goto(`${b.url}#example=yakl-pod`);
+  await page.goto(b.url);
   const help = page.getByRole("dialog", { name: "The kubecfg playground" });
   await help.waitFor();
   // The page runs behind it.
   await waitStatus(page, /^Evaluated/, 30000);
   assert.match(await help.innerText(), /Ctrl\/Cmd-Enter/);
+  assert.match(await help.innerText(), /This example, A Jsonnet app:/);
+  await page.keyboard.press("Escape");
+  await help.waitFor({ state: "hidden" });
+  // Another example's help: its description and its docs.
+  await page.goto(`${b.url}#example=yakl-pod`);
+  await page.locator("#example-about", { hasText: "YAML with Jsonnet expressions" }).waitFor();
+  await page.getByRole("button", { name: "Help" }).click();
+  await help.waitFor();
   assert.match(await help.innerText(), /This example, A YAKL Pod \(RFC06\): YAML with Jsonnet expressions/);
   for (const href of ["/docs/playground.html", "/docs/yakl.html", "/docs/show.html"]) {
     assert.equal(await help.locator(`a[href="${href}"]`).count(), 1, href);

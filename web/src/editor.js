@@ -8,10 +8,9 @@ import {
   drawSelection, Decoration, highlightSpecialChars,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { searchKeymap, highlightSelectionMatches, search } from "@codemirror/search";
+import { late } from "./late.js";
 import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
 import { librarySource } from "./complete.js";
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import {
   StreamLanguage, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle,
 } from "@codemirror/language";
@@ -179,6 +178,25 @@ function hoverLines(onHoverLine) {
  * (lang.js's pageLang) gives each file its completion source and its
  * language-service extensions; without it, completion is complete.js's.
  */
+/**
+ * squiggles are the diagnostics' marks, a late extension (late.js): the
+ * gutter in the editor's extensions, and drawMarks(view, diags), which
+ * draws them once the chunk is there, unless the view's text has changed
+ * meanwhile (a later call draws that text's).
+ */
+const squiggles = late(() => import("./marks.js"), (m) => m.lintGutter());
+export function drawMarks(view, diags) {
+  const doc = view.state.doc;
+  squiggles.get().then((m) => { if (view.state.doc === doc) view.dispatch(m.setDiagnostics(view.state, diags)); }, () => {});
+}
+
+/**
+ * find is the search panel, a late extension (late.js): until its chunk
+ * has loaded, Ctrl/Cmd-F loads it and then opens the panel.
+ */
+const find = late(() => import("./search.js"), (m) => m.extensions());
+const findKey = keymap.of([{ key: "Mod-f", run: (view) => { find.get().then((m) => m.openSearchPanel(view), () => {}); return true; }, scope: "editor search-panel" }]);
+
 export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine, onTraceKey, langService }) {
   const states = new Map();
   const lang = new Compartment();
@@ -186,22 +204,24 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   let marks = new Map(); // path → the trace's marked lines
   let evaluated = []; // the open file's diagnostics of the evaluation
   const linted = new Map(); // path → the linter's warnings (lang.js)
+  const findSlot = find.slot();
+  const gutterSlot = squiggles.slot();
 
   let hint = null; // the keys' hint, shown while the editor has the focus
   const extensions = (path) => [
     EditorView.updateListener.of((u) => { if (u.focusChanged && hint) hint.hidden = !u.view.hasFocus; }),
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
     drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
-    highlightActiveLine(), highlightSelectionMatches(), search({ top: true }),
+    highlightActiveLine(), findSlot.ext, findKey,
     autocompletion({ override: [langService ? langService.completionSource(path) : librarySource] }),
     langService ? langService.extensions(path) : [],
-    syntaxHighlighting(highlight), theme, sourceLook, mappedLine, tracedLines, lintGutter(),
+    syntaxHighlighting(highlight), theme, sourceLook, mappedLine, tracedLines, gutterSlot.ext,
     lang.of(languageFor(modeFor(path))),
     placeholder(emptyHint(path)),
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
       { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
-      ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab,
+      ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab,
     ]),
     // tabindex: the content is focusable anyway (contenteditable); said
     // so, axe sees that the scroller around it can be reached by keyboard.
@@ -219,6 +239,8 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   // Made with its gutters from the start, so the text does not move right
   // when the first file is opened (a layout shift on first load).
   const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
+  findSlot.watch(view);
+  gutterSlot.watch(view);
   // Seen while the editor has the focus (placed by style.css); the
   // editor's description (#editor-help) says it to a screen reader.
   hint = document.createElement("div");
@@ -235,7 +257,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     const diags = [];
     // An empty file has its hint (emptyHint), not "Unexpected end of file".
     if (/^\s*$/.test(doc.toString())) {
-      view.dispatch(setDiagnostics(view.state, []));
+      drawMarks(view, []);
       return;
     }
     for (const d of evaluated) {
@@ -253,7 +275,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     for (const d of linted.get(current) || []) {
       if (d.to <= doc.length) diags.push(d);
     }
-    view.dispatch(setDiagnostics(view.state, diags));
+    drawMarks(view, diags);
   }
 
   return {
@@ -265,6 +287,8 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       if (!st || st.doc.toString() !== text) st = EditorState.create({ doc: text, extensions: extensions(path) });
       current = path;
       view.setState(st);
+      find.fill(view);
+      squiggles.fill(view);
       view.dispatch({ effects: setTraced.of({ lines: marks.get(path) || [] }) });
     },
     /** forget drops a file's state (deleted or renamed). */
@@ -318,16 +342,17 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
  */
 export function createOutput(parent, { onHoverLine, onCursorLine, onTraceKey, label = "Output text" }) {
   const lang = new Compartment();
+  const findSlot = find.slot();
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: "",
       extensions: [
         lineNumbers(), highlightSpecialChars(), drawSelection(), bracketMatching(),
-        highlightSelectionMatches(), search({ top: true }), syntaxHighlighting(highlight), theme, mappedLine, tracedLines,
+        findSlot.ext, findKey, syntaxHighlighting(highlight), theme, mappedLine, tracedLines,
         EditorState.readOnly.of(true), EditorView.editable.of(true),
         lang.of(languageFor("yaml")),
-        keymap.of([{ key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } }, ...defaultKeymap, ...searchKeymap]),
+        keymap.of([{ key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } }, ...defaultKeymap]),
         EditorView.contentAttributes.of({ "aria-label": label, "aria-readonly": "true", "aria-describedby": "output-help", tabindex: "0" }),
         hoverLines(onHoverLine),
         EditorView.updateListener.of((u) => {
@@ -338,6 +363,7 @@ export function createOutput(parent, { onHoverLine, onCursorLine, onTraceKey, la
       ],
     }),
   });
+  findSlot.watch(view);
   let shownMode = "yaml";
   return {
     view,

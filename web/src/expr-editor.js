@@ -7,8 +7,7 @@ import { EditorView, keymap, placeholder, drawSelection } from "@codemirror/view
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
 import { bracketMatching } from "@codemirror/language";
-import { setDiagnostics } from "@codemirror/lint";
-import { languageFor, look } from "./editor.js";
+import { languageFor, look, drawMarks } from "./editor.js";
 
 // oneLine keeps the document on one line: a pasted or typed line break
 // becomes a space (Jsonnet reads them alike).
@@ -117,7 +116,7 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
         if (to <= from) [from, to] = from < n ? [from, from + 1] : [Math.max(0, n - 1), n];
         return { from, to, severity: d.severity === "warning" ? "warning" : "error", message: d.hint ? `${d.message}\n${d.hint}` : d.message };
       });
-      view.dispatch(setDiagnostics(view.state, marks));
+      drawMarks(view, marks);
     },
     /** goto puts the cursor at column (1-based) and focuses the box. */
     goto(column) {
