@@ -196,32 +196,6 @@ test("a first visit paints the build's answer to the first example, then the eng
   assert.deepEqual(own.errors.map(String), []);
 });
 
-test("a first visit's first run goes to the engine from the boot script, before main.js, and main.js takes its answer", async () => {
-  const own = await open();
-  try {
-    for (const at of ["", "#example=knit"]) {
-      const page = await own.context.newPage();
-      const release = await holdMain(page);
-      await gotoParsed(page, `${own.url}?nosw${at}`);
-      // main.js is held: the engine answers the boot script's run alone.
-      await page.waitForFunction(() => { const e = globalThis.kubecfgEngine; return e.seq === 1 && !e.inflight && !!e.version; }, null, { timeout: 60000 });
-      assert.equal(await page.evaluate(() => performance.getEntriesByName("kubecfg:main-start").length), 0, `${at}: main.js has not run`);
-      const built = await page.evaluate(() => document.querySelector("#output-view > .prerendered").textContent);
-      release();
-      await waitStatus(page, /^Evaluated in/);
-      assert.equal(await page.evaluate(() => globalThis.kubecfgEngine.seq), 1, `${at}: main.js's first run was the boot script's, not run again`);
-      assert.equal((await outputText(page)).trimEnd(), built.trimEnd());
-      // The next edit is run as usual.
-      await setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'next' } } }\n");
-      await waitOutput(page, /name: next/);
-      await page.close();
-    }
-  } finally {
-    await own.close();
-  }
-  assert.deepEqual(own.errors.map(String), []);
-});
-
 test("a later visit shows the saved result while the engine starts", async () => {
   // A profile of its own, with no service worker: the routes below must
   // see the engine's fetches.

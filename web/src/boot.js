@@ -13,7 +13,7 @@
 // tabs are drawn too, so nothing moves when main.js takes over.
 import { Runner } from "./runner.js";
 import { embedEngine } from "./shared-engine.js";
-import { firstAnswer, prerenderedExample, prerenderedId } from "./saved.js";
+import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from "./saved.js";
 import { fileTabs } from "./tabs.js";
 
 // The embeds of one page share one engine (shared-engine.js).
@@ -34,7 +34,7 @@ function fill() {
   const list = document.getElementById("file-tabs");
   if (!source || !output || !list) return true; // a page without them
   const named = first.example !== undefined;
-  const paint = first === "build" ? prerenderedExample() : named ? prerenderedExample(first.example) : first;
+  const paint = first === "build" ? prerenderedTabs() : named ? prerenderedExample(first.example) : first;
   // The data block is still being parsed, or (an #example= the build has
   // no answer for) there is nothing to paint: the parser's end stops the watch.
   if (!paint) return false;
@@ -50,11 +50,6 @@ function fill() {
   list.replaceChildren(...fileTabs(document, paint.paths, paint.entry, paint.active));
   document.documentElement.classList.add("early-paint");
   performance.mark("kubecfg:early-paint", { detail: { from: first === "build" ? "build" : named ? "example" : "saved" } });
-  // The page's first run is this answer's request: the engine runs it as
-  // soon as it is ready, without waiting for main.js and its storage
-  // (main.js takes the run's answer, runner.js early). Its time limit is
-  // a first run's (results.js firstRunMs) until main.js sets the page's.
-  engine.early(paint.request, 60000);
   return true;
 }
 

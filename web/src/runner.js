@@ -55,11 +55,6 @@ export function stoppedSentence(err) {
 
 const lanes = ["main", "export", "trace"];
 
-// runKey is what makes two requests the same run: all but the version
-// field, which says which engine the page had when it made the request
-// ("" before the engine is ready).
-const runKey = (request) => JSON.stringify({ ...request, version: undefined });
-
 export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
@@ -94,7 +89,6 @@ export class Runner {
     this.preparing = null; // prepareFull's promise
     this.spare = null; // the prepared full engine's worker, until it takes over: { w, m }
     this.prepared = 0;
-    this.earlyRun = null; // early's run until the page's first main run: { key, promise }
   }
 
   /**
@@ -245,12 +239,6 @@ export class Runner {
    * resolves to null).
    */
   run(request, { lane = "main", preempt = false } = {}) {
-    if (lane === "main" && this.earlyRun) {
-      // The page's first run: the boot script's, when it is the same.
-      const e = this.earlyRun;
-      this.earlyRun = null;
-      if (e.key === runKey(request)) return e.promise.then((r) => r ?? this.run(request, { lane, preempt }));
-    }
     return new Promise((resolve, reject) => {
       this.drop(lane);
       if (lane === "main") this.drop("trace");
@@ -263,25 +251,6 @@ export class Runner {
       }
       this.pump();
     });
-  }
-
-  /**
-   * early posts request as the page's first run before the page's code
-   * has made it: the boot script knows the request when the page starts
-   * on the build's answer or a saved one (web/src/saved.js), so the
-   * engine runs it the moment it is ready instead of waiting for main.js
-   * to read its storage. The next main run of the same request (its
-   * version field aside) takes this run's answer instead of running it
-   * again; any other request supersedes it as a newer edit would. limitMs
-   * is the run's time limit (at least the runner's) until the page sets
-   * its own.
-   */
-  early(request, limitMs = 0) {
-    this.setLimit(Math.max(limitMs, this.opts.timeoutMs));
-    const promise = this.run(request);
-    promise.catch(() => {}); // the page's run of it sees the error
-    this.earlyRun = { key: runKey(request), promise };
-    return promise;
   }
 
   /**
