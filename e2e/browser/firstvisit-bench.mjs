@@ -199,8 +199,8 @@ const line = [
   ["main.js's long tasks from its start (sum)", at(longMain)],
   ["IndexedDB: first open started / last open done", `${at(idbSpan("start"))} / ${at(idbSpan("end"))}`],
   ["main.js's first result (the editors hold the build's answer)", at((p) => p.shown)],
-  ["the worker runs / the engine compiled in (streaming) / Go's init / engine ready", `${at((p) => p.ready.startedAt)} / ${at((p) => p.ready.compileMs)} / ${at((p) => p.ready.initMs)} / ${at((p) => p.ready.readyAt)}`],
-  ["the first run in the worker / the engine's first result shown", `${at((p) => p.run)} / ${at((p) => p.engine)}`],
+  ["the worker runs at / the engine's streaming compile took / Go's init took / the engine is ready at", `${at((p) => p.ready.startedAt)} / ${at((p) => p.ready.compileMs)} / ${at((p) => p.ready.initMs)} / ${at((p) => p.ready.readyAt)}`],
+  ["the first run in the worker took / the engine's first result is shown at", `${at((p) => p.run)} / ${at((p) => p.engine)}`],
 ];
 for (const [what, figure] of line) console.log(`timeline: ${what}: ${figure}`);
 
@@ -214,9 +214,9 @@ if (docs) {
     "| --- | --- | --- | --- |",
     ...rows.map((r) => `| ${r.join(" | ")} |`),
     "",
-    "A first visit's timeline (medians, ms since navigation start; worker times from the worker's own clock):",
+    "A first visit's timeline (medians of the cold visits; ms since the navigation started, except the durations marked \"took\"):",
     "",
-    "| event | at |",
+    "| event | figure |",
     "| --- | ---: |",
     ...line.map(([a, b]) => `| ${a} | ${b} |`),
     "<!-- end of bench-first-visit -->",
