@@ -175,11 +175,14 @@ test("a first visit paints the build's answer to the first example, then the eng
     assert.deepEqual(blocks.tabs, ["*app.yakl(entry)"]);
     assert.equal(await other.evaluate(() => document.getElementById("examples").selectedOptions[0]?.value), "yakl-pod");
     assert.equal(await other.evaluate(() => performance.getEntriesByName("kubecfg:early-paint")[0]?.detail.from), "example");
+    const otherBox = (sel) => other.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y]; }, sel);
+    const otherAt = [await otherBox("#editor-panel"), await otherBox("#output-view")];
     release2();
     await waitStatus(other, /^Evaluated in/);
     const otherLog = await other.evaluate(() => globalThis.statusLog);
     assert.ok(otherLog.some((t) => t.startsWith("Showing this example's result as computed when the playground was built")), `status lines: ${JSON.stringify(otherLog)}`);
     assert.equal((await outputText(other)).trimEnd(), blocks.output.text.trimEnd(), "the engine's answer is the build's");
+    assert.deepEqual([await otherBox("#editor-panel"), await otherBox("#output-view")], otherAt, "the panes did not move when main.js took over");
     assert.match(await outputText(other), /kind: Pod/);
     // An example the build has no answer for paints nothing (main.js starts elsewhere).
     const third = await own.context.newPage();
