@@ -71,6 +71,16 @@ screenshots: bin/kubecfg e2e-deps
 bench-web: bin/kubecfg bin/barejsonnet.wasm e2e-deps
 	cd e2e/browser && $(NODE) bench.mjs --bare ../../bin/barejsonnet.wasm --docs ../../docs/benchmarks.md
 
+# The first visit side by side (issue 33): a static page, the playground
+# cold, a repeat visit, an #example= link, a /s/ID link and the floor page,
+# taking turns in fresh profiles; the ratios and the timeline in
+# docs/benchmarks.md's bench-first-visit section.
+BENCH_TARGETS += bench-first-visit
+.PHONY: bench-first-visit
+FV_RUNS ?= 5
+bench-first-visit: bin/kubecfg bin/barejsonnet.wasm e2e-deps
+	cd e2e/browser && $(NODE) firstvisit-bench.mjs --runs $(FV_RUNS) --bare ../../bin/barejsonnet.wasm --docs ../../docs/benchmarks.md
+
 # What a trace of an output line costs in Chromium (the default example and
 # the 200-object workspace): docs/benchmarks.md's bench-trace section.
 BENCH_TARGETS += bench-trace

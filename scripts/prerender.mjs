@@ -1,9 +1,10 @@
-// prerender puts the answer to the playground's first example into
-// static/index.html, so that a first visit shows it before the engine has
-// started. The engine the page starts on (static/kubecfg-core.wasm, under
-// Node) runs the request the page makes for that example. In place of the
-// template's <!--prerendered:…--> markers the page then gets: the answer
-// as data (web/src/saved.js reads it); the example's entry file and the
+// prerender puts the answer to the playground's first example, and those
+// to the other gallery examples, into static/index.html, so that a first
+// visit (or an #example= link's) shows it before the engine has started.
+// The engine the page starts on (static/kubecfg-core.wasm, under Node)
+// runs the request the page makes for each example. In place of the
+// template's <!--prerendered:…--> markers the page then gets: the answers
+// as data (web/src/saved.js reads them); the example's entry file and the
 // output as plain text in the two panes (shown only when web/src/boot.js
 // finds that the page starts on that example); and the Example menu's
 // options. The page's engine still runs the request and its answer
@@ -25,14 +26,28 @@ const escapeHTML = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace
 // "<" is written as \u003c, which JSON reads back as "<".
 const dataBlock = (v) => `<script type="application/json" id="${prerenderedId}">${JSON.stringify(v).replace(/</g, "\\u003c")}</script>`;
 
+// answer runs the request the page makes for example ex on kubecfg (the
+// core engine) and returns it with its request; an example whose answer
+// is not a success, or needs the full engine, fails the build.
+async function answer(kubecfg, ex) {
+  const state = normalize(fromExample(ex));
+  const request = toRequest(state, "");
+  const response = await kubecfg.run(request);
+  if (response.needsFullEngine) throw new Error(`the example ${ex.name} needs the full engine: the page starts on the core engine, so it would wait for both`);
+  if (response.exitCode !== 0) throw new Error(`the example ${ex.name} fails (exit ${response.exitCode}): ${response.stderr}`);
+  return { state, request, response };
+}
+
 async function main() {
   let html = await readFile(page, "utf8");
-  const state = normalize(fromExample(examples[0]));
-  const request = toRequest(state, "");
   const kubecfg = await loadKubecfg({ wasm: "static/kubecfg-core.wasm" });
-  const response = await kubecfg.run(request);
-  if (response.needsFullEngine) throw new Error(`the first example (${examples[0].name}) needs the full engine: the page starts on the core engine, so it would wait for both`);
-  if (response.exitCode !== 0) throw new Error(`the first example (${examples[0].name}) fails (exit ${response.exitCode}): ${response.stderr}`);
+  const { state, request, response } = await answer(kubecfg, examples[0]);
+  // Each other gallery example's answer, for an #example= link's first paint.
+  const others = {};
+  for (const ex of examples.slice(1)) {
+    const a = await answer(kubecfg, ex);
+    others[ex.name] = prerenderedRecord(a.request, a.response);
+  }
   const fill = {
     // The Example menu's options, as main.js makes them ("(your
     // workspace)", then the gallery in order): the menu has its width from
@@ -41,7 +56,7 @@ async function main() {
       .map(([value, title]) => `<option value="${escapeHTML(value)}">${escapeHTML(title)}</option>`).join(""),
     source: `<pre class="prerendered" aria-hidden="true">${escapeHTML(state.files[state.entry])}</pre>`,
     output: `<pre class="prerendered" aria-hidden="true" elementtiming="kubecfg-prerendered">${escapeHTML(response.output)}</pre>`,
-    data: dataBlock(prerenderedRecord(request, response)),
+    data: dataBlock(prerenderedRecord(request, response, examples[0].name, others)),
   };
   for (const [name, text] of Object.entries(fill)) {
     const marker = `<!--prerendered:${name}-->`;
@@ -49,7 +64,7 @@ async function main() {
     html = html.replace(marker, () => text);
   }
   await writeFile(page, html);
-  console.log(`prerender: ${page}: the answer to ${examples[0].name} (${response.output.length} bytes of output)`);
+  console.log(`prerender: ${page}: the answers to ${examples.map((ex) => ex.name).join(", ")} (${response.output.length} bytes of output for the first)`);
 }
 
 main().then(() => process.exit(0), (err) => {

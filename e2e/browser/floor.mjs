@@ -61,15 +61,15 @@ async function serveFloor({ bare, staticDir, request }) {
 }
 
 /**
- * floorVisits makes runs cold visits of each program, taking turns, and
- * resolves to { bare: [...], core: [...] }, each visit's { result,
+ * floorVisits makes runs cold visits of each program (or of those only
+ * names), taking turns, and resolves to { bare: [...], core: [...] }, each visit's { result,
  * workerStart (both ms since navigation start), compileMs, initMs, runMs,
  * output }. A program that answers with an error fails the benchmark: a
  * floor must be measured on a working engine.
  */
-export async function floorVisits({ runs, bare, staticDir, request }) {
+export async function floorVisits({ runs, bare, staticDir, request, only = ["bare", "core"] }) {
   const server = await serveFloor({ bare, staticDir, request });
-  const out = { bare: [], core: [] };
+  const out = Object.fromEntries(only.map((name) => [name, []]));
   try {
     for (let i = 0; i < runs; i++) {
       for (const name of Object.keys(out)) {

@@ -46,6 +46,12 @@ for (const [name, viewport] of [["desktop", { width: 1400, height: 860 }], ["pho
   }));
 }
 
+test("an example link's first load, painted from the build's answer before main.js, does not shift the page", () => withPage({}, async (page, b) => {
+  const { cls, shifts } = await cumulativeShift(page, `${b.url}#example=yakl-pod`);
+  assert.ok(cls < 0.1, `CLS ${cls.toFixed(3)}: ${JSON.stringify(shifts)}`);
+  assert.equal(await page.evaluate(() => performance.getEntriesByName("kubecfg:early-paint")[0]?.detail.from), "example");
+}));
+
 test("wide: the settings pane is under the output; narrower, the tabs show one pane", () => withPage({}, async (page, b) => {
   await page.goto(b.url);
   await waitStatus(page, /^Evaluated/, 30000);

@@ -161,17 +161,38 @@ test("a first visit paints the build's answer to the first example, then the eng
     assert.deepEqual(await earlyBlocks(page), { source: null, output: null, tabs: ["*app.jsonnet(entry)", "lib.libsonnet"] }, "main.js replaces the blocks");
     assert.deepEqual(await box("#editor-panel"), earlyAt, "the editor pane did not move");
     assert.equal(await page.evaluate(() => document.getElementById("examples").selectedOptions[0]?.text), "A Jsonnet app");
-    // Another start (an example link) paints no block.
+    // An example link paints the build's answer to that example, with its
+    // file, its tabs and the menu on it, before main.js too.
     const other = await own.context.newPage();
+    await logStatus(other);
     const release2 = await holdMain(other);
     await gotoParsed(other, own.url + "?nosw#example=yakl-pod");
     const blocks = await earlyBlocks(other);
-    assert.equal(blocks.output.shown, false);
-    assert.equal(blocks.source.shown, false);
-    assert.deepEqual(blocks.tabs, []);
+    assert.equal(blocks.output.shown, true);
+    assert.match(blocks.output.text, /kind: Pod/);
+    assert.equal(blocks.source.shown, true);
+    assert.match(blocks.source.text, /\$\{/, "the YAKL entry file");
+    assert.deepEqual(blocks.tabs, ["*app.yakl(entry)"]);
+    assert.equal(await other.evaluate(() => document.getElementById("examples").selectedOptions[0]?.value), "yakl-pod");
+    assert.equal(await other.evaluate(() => performance.getEntriesByName("kubecfg:early-paint")[0]?.detail.from), "example");
+    const otherBox = (sel) => other.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y]; }, sel);
+    const otherAt = [await otherBox("#editor-panel"), await otherBox("#output-view")];
     release2();
     await waitStatus(other, /^Evaluated in/);
+    const otherLog = await other.evaluate(() => globalThis.statusLog);
+    assert.ok(otherLog.some((t) => t.startsWith("Showing this example's result as computed when the playground was built")), `status lines: ${JSON.stringify(otherLog)}`);
+    assert.equal((await outputText(other)).trimEnd(), blocks.output.text.trimEnd(), "the engine's answer is the build's");
+    assert.deepEqual([await otherBox("#editor-panel"), await otherBox("#output-view")], otherAt, "the panes did not move when main.js took over");
     assert.match(await outputText(other), /kind: Pod/);
+    // An example the build has no answer for paints nothing (main.js starts elsewhere).
+    const third = await own.context.newPage();
+    const release3 = await holdMain(third);
+    await gotoParsed(third, own.url + "?nosw#example=no-such-example");
+    const none = await earlyBlocks(third);
+    assert.equal(none.output.shown, false);
+    assert.equal(none.source.shown, false);
+    release3();
+    await waitStatus(third, /^Evaluated in/);
   } finally {
     await own.close();
   }

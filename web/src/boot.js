@@ -7,12 +7,13 @@
 // It also decides, before the body is parsed, whether the page's
 // .prerendered blocks (plain text in the editor and output panes, which
 // main.js replaces with its editors) are shown, and with what: the build's
-// answer to the first example they hold, or the saved workspace and the
-// engine's saved answer to it (web/src/saved.js, firstAnswer). The file
+// answer to the first example they hold, the build's answer to the gallery
+// example an #example= link names, or the saved workspace and the engine's
+// saved answer to it (web/src/saved.js, firstAnswer). The file
 // tabs are drawn too, so nothing moves when main.js takes over.
 import { Runner } from "./runner.js";
 import { embedEngine } from "./shared-engine.js";
-import { firstAnswer, prerenderedId, prerenderedTabs } from "./saved.js";
+import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from "./saved.js";
 import { fileTabs } from "./tabs.js";
 
 // The embeds of one page share one engine (shared-engine.js).
@@ -32,17 +33,23 @@ function fill() {
   const output = document.querySelector("#output-view > .prerendered");
   const list = document.getElementById("file-tabs");
   if (!source || !output || !list) return true; // a page without them
-  const tabs = first === "build" ? prerenderedTabs() : first;
-  if (!tabs) return false; // the data block is still being parsed
-  if (first === "build") {
+  const named = first.example !== undefined;
+  const paint = first === "build" ? prerenderedTabs() : named ? prerenderedExample(first.example) : first;
+  // The data block is still being parsed, or (an #example= the build has
+  // no answer for) there is nothing to paint: the parser's end stops the watch.
+  if (!paint) return false;
+  if (first === "build" || named) {
     const menu = document.getElementById("examples");
-    if (menu?.options.length > 1) menu.selectedIndex = 1; // the first example (scripts/prerender.mjs)
-  } else {
-    source.textContent = first.source;
-    output.textContent = first.output;
+    const at = named ? [...(menu?.options || [])].findIndex((o) => o.value === first.example) : 1; // 1: the first example (scripts/prerender.mjs)
+    if (menu?.options.length > 1 && at > 0) menu.selectedIndex = at;
   }
-  list.replaceChildren(...fileTabs(document, tabs.paths, tabs.entry, tabs.active));
+  if (first !== "build") {
+    source.textContent = paint.source;
+    output.textContent = paint.output;
+  }
+  list.replaceChildren(...fileTabs(document, paint.paths, paint.entry, paint.active));
   document.documentElement.classList.add("early-paint");
+  performance.mark("kubecfg:early-paint", { detail: { from: first === "build" ? "build" : named ? "example" : "saved" } });
   return true;
 }
 

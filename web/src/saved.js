@@ -68,16 +68,27 @@ export function savedResult(build, request, storage = globalThis.localStorage) {
 /** prerenderedId is the id of the page's prerendered answer: a JSON data block. */
 export const prerenderedId = "kubecfg-prerendered";
 
+// records are the page's prerendered records ({ request, response }):
+// the first example's, then each gallery example's by name (a page of an
+// earlier build has the first one only).
+function records(doc) {
+  const p = JSON.parse(doc.getElementById(prerenderedId)?.textContent ?? "null");
+  if (!p || typeof p !== "object") return [];
+  const named = p.examples && typeof p.examples === "object" ? Object.values(p.examples) : [];
+  return [p, ...named].filter((r) => r && typeof r === "object");
+}
+
 /**
- * prerenderedResult returns the answer the build computed for request, or
- * null when the page has none for exactly that request. The page and its
- * engines come from one build, so the build needs no check here.
+ * prerenderedResult returns the answer the build computed for request (the
+ * first example's or a gallery example's), or null when the page has none
+ * for exactly that request. The page and its engines come from one build,
+ * so the build needs no check here.
  */
 export function prerenderedResult(request, doc = globalThis.document) {
   try {
-    const p = JSON.parse(doc.getElementById(prerenderedId)?.textContent ?? "null");
-    if (!p || p.request !== requestKey(request)) return null;
-    return asResponse(p.response);
+    const key = requestKey(request);
+    const r = records(doc).find((x) => x.request === key);
+    return r ? asResponse(r.response) : null;
   } catch {
     return null;
   }
@@ -99,17 +110,42 @@ export function prerenderedTabs(doc = globalThis.document) {
 }
 
 /**
- * prerenderedRecord is what scripts/prerender.mjs puts in the page for
- * request and the engine's response to it.
+ * prerenderedExample returns what the boot script paints for the gallery
+ * example name from the page's data block: { source, output, paths, entry,
+ * active } (the entry file's text, the build's answer, the tabs), as
+ * firstAnswer's saved case; null when the block is not complete yet or
+ * has no successful answer for that example.
  */
-export const prerenderedRecord = (request, response) => ({ request: requestKey(request), response });
+export function prerenderedExample(name, doc = globalThis.document) {
+  try {
+    const p = JSON.parse(doc.getElementById(prerenderedId).textContent);
+    const x = p.example === name ? p : p.examples && Object.hasOwn(p.examples, name) ? p.examples[name] : null;
+    const r = x && asResponse(x.response);
+    if (!r || r.exitCode !== 0) return null;
+    const req = JSON.parse(x.request);
+    if (!req.files || typeof req.files[req.entry] !== "string") return null;
+    return { source: req.files[req.entry], output: r.output, paths: Object.keys(req.files), entry: req.entry, active: req.entry };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * prerenderedRecord is what scripts/prerender.mjs puts in the page for
+ * request and the engine's response to it. For the page's block, example
+ * names the first example, and examples maps each other gallery example's
+ * name to its own record.
+ */
+export const prerenderedRecord = (request, response, example = undefined, examples = undefined) => ({ request: requestKey(request), response, example, examples });
 
 /**
  * firstAnswer says what a page at loc may paint before main.js has run,
- * following main.js's initialState for a page without a fragment or a
- * snippet path (the only starts it can tell without the network or
- * decompression): for the first example (no saved workspace), "build",
- * the page's prerendered answer; for the saved workspace the tab starts on
+ * following main.js's initialState for the starts it can tell without the
+ * network or decompression (not a #s= fragment or a /s/ID path): for an
+ * #example=NAME fragment, { example: NAME }, the build's answer to that
+ * gallery example (prerenderedExample; when the page has none, nothing is
+ * painted, as main.js then starts elsewhere); for the first example (no
+ * saved workspace), "build", the page's prerendered answer; for the saved workspace the tab starts on
  * (the tab's own, else the most recently saved: workspaces.js's list),
  * when the engines of build saved a successful answer to the edit of it
  * that the list says is saved (its rev), { source, output, paths, entry,
@@ -120,7 +156,12 @@ export const prerenderedRecord = (request, response) => ({ request: requestKey(r
  * workspace, main.js starts on a copy: the same files).
  */
 export function firstAnswer(build, loc = globalThis.location, storage = undefined, session = undefined) {
-  if (loc.hash.length > 1 || /\/s\/[^/]+$/.test(loc.pathname)) return null;
+  if (/\/s\/[^/]+$/.test(loc.pathname)) return null;
+  if (loc.hash.length > 1) {
+    // links.js initialState: an #example= of the gallery comes before anything else.
+    const name = new URLSearchParams(loc.hash.slice(1)).get("example");
+    return name ? { example: name } : null;
+  }
   try {
     storage ??= globalThis.localStorage;
     session ??= globalThis.sessionStorage;

@@ -11,7 +11,7 @@ import { buildLineMap } from "../src/linemap.js";
 import { jsonnetStartState, jsonnetToken, modeFor } from "../src/modes.js";
 import { encodeFragment, decodeFragment } from "../src/share.js";
 import { examples, exampleByName } from "../src/examples.js";
-import { saveResult, savedResult, maxChars, prerenderedResult, prerenderedRecord, prerenderedId, prerenderedTabs, firstAnswer } from "../src/saved.js";
+import { saveResult, savedResult, maxChars, prerenderedResult, prerenderedRecord, prerenderedId, prerenderedTabs, prerenderedExample, firstAnswer } from "../src/saved.js";
 import { encodeZip, crc32 } from "../src/zip.js";
 import { workspacePath } from "../src/errors.js";
 import { execFileSync } from "node:child_process";
@@ -292,6 +292,26 @@ test("prerendered result", () => {
   for (const junk of ["", "{", "null", JSON.stringify({ request: JSON.parse(data).request, response: { exitCode: 0 } })]) {
     assert.equal(prerenderedResult(req, page(junk)), null, junk);
   }
+  // The page's block holds the first example's and each other example's.
+  const knitState = st.normalize(st.fromExample(examples.find((e) => e.name === "knit")));
+  const knitReq = st.toRequest(knitState, "");
+  const knitResp = { output: "knit: 1\n", exitCode: 0, diagnostics: [] };
+  const failing = { output: "", exitCode: 1, stderr: "boom" };
+  const all = JSON.stringify(prerenderedRecord(req, resp, examples[0].name, {
+    knit: prerenderedRecord(knitReq, knitResp), "eval-expr": prerenderedRecord(st.toRequest(st.normalize(st.fromExample(examples.find((e) => e.name === "eval-expr"))), ""), failing),
+  }));
+  assert.deepEqual(prerenderedResult(req, page(all)), resp);
+  assert.deepEqual(prerenderedResult(knitReq, page(all)), knitResp);
+  assert.equal(prerenderedResult({ ...knitReq, output: "json" }, page(all)), null);
+  assert.deepEqual(prerenderedExample("knit", page(all)), {
+    source: knitState.files[knitState.entry], output: "knit: 1\n", paths: Object.keys(knitState.files), entry: knitState.entry, active: knitState.entry,
+  });
+  assert.deepEqual(prerenderedExample(examples[0].name, page(all)), {
+    source: state.files[state.entry], output: resp.output, paths: Object.keys(state.files), entry: state.entry, active: state.entry,
+  }, "the first example's record is the block's own");
+  assert.equal(prerenderedExample("eval-expr", page(all)), null, "a failure is left to main.js");
+  for (const name of ["nope", "__proto__", "toString"]) assert.equal(prerenderedExample(name, page(all)), null, name);
+  for (const junk of [undefined, "", all.slice(0, 60), "null"]) assert.equal(prerenderedExample("knit", page(junk)), null, junk);
   // The tabs of the prerendered workspace, for the boot script.
   assert.deepEqual(prerenderedTabs(page(data)), { paths: Object.keys(state.files), entry: state.entry, active: state.entry });
   for (const junk of [undefined, "", data.slice(0, 40), JSON.stringify({ request: "{}" })]) {
@@ -343,8 +363,16 @@ test("what the boot script paints first", async (t) => {
     assert.equal(firstAnswer(build, home, storage, session).output, "mine: 1\n");
   });
   await t.test("a link or a snippet: nothing before main.js", () => {
-    for (const href of ["https://play.example/#example=knit", "https://play.example/#s=abc", "https://play.example/s/0123456789abcdefghijkl"]) {
+    for (const href of ["https://play.example/#s=abc", "https://play.example/s/0123456789abcdefghijkl", "https://play.example/#example=", "https://play.example/s/0123456789abcdefghijkl#example=knit"]) {
       assert.equal(firstAnswer(build, at(href), memoryStorage()), null, href);
+    }
+  });
+  await t.test("an example link: the build's answer to that example, whatever is saved", () => {
+    const storage = memoryStorage();
+    write("abc", st.normalize({ files: { "a.jsonnet": "{}\n" }, entry: "a.jsonnet", controls: {} }), { storage, rev: 1 });
+    for (const s of [memoryStorage(), storage]) {
+      assert.deepEqual(firstAnswer(build, at("https://play.example/#example=knit"), s), { example: "knit" });
+      assert.deepEqual(firstAnswer(build, at("https://play.example/?nosw#example=knit&s=abc"), s), { example: "knit" }, "links.js reads example= first");
     }
   });
   await t.test("storage that throws: the first example, where main.js starts too", () => {
