@@ -17,14 +17,12 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/share"
 )
 
-// TestPlaygroundFIFOStore runs the real binary on a data directory whose
-// snippets.db is a named pipe: it hung for ever, silently, and ignored
-// SIGTERM and SIGINT; now it is one clear error and exit status 1.
-func TestPlaygroundFIFOStore(t *testing.T) {
-	bin := testdata.BuildKubecfg(t)
+// playgroundDirs makes an empty data directory and a site directory with
+// an index.html, for kubecfg playground's --data-dir and --static-dir.
+func playgroundDirs(t *testing.T) (data, site string) {
 	dir := t.TempDir()
-	data := filepath.Join(dir, "data")
-	site := filepath.Join(dir, "site")
+	data = filepath.Join(dir, "data")
+	site = filepath.Join(dir, "site")
 	for _, d := range []string{data, site} {
 		if err := os.Mkdir(d, 0o700); err != nil {
 			t.Fatal(err)
@@ -33,6 +31,15 @@ func TestPlaygroundFIFOStore(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return data, site
+}
+
+// TestPlaygroundFIFOStore runs the real binary on a data directory whose
+// snippets.db is a named pipe: it hung for ever, silently, and ignored
+// SIGTERM and SIGINT; now it is one clear error and exit status 1.
+func TestPlaygroundFIFOStore(t *testing.T) {
+	bin := testdata.BuildKubecfg(t)
+	data, site := playgroundDirs(t)
 	db := filepath.Join(data, "snippets.db")
 	if err := syscall.Mkfifo(db, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
@@ -66,17 +73,7 @@ func TestPlaygroundFIFOStore(t *testing.T) {
 // went on to its own end, a lock timeout, or for ever on a FIFO).
 func TestPlaygroundSignalDuringStartUp(t *testing.T) {
 	bin := testdata.BuildKubecfg(t)
-	dir := t.TempDir()
-	data := filepath.Join(dir, "data")
-	site := filepath.Join(dir, "site")
-	for _, d := range []string{data, site} {
-		if err := os.Mkdir(d, 0o700); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(site, "index.html"), []byte("<!doctype html>"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	data, site := playgroundDirs(t)
 	db := filepath.Join(data, "snippets.db")
 	// This process holds the store (bbolt's exclusive lock) for the test.
 	held, err := share.OpenBolt(db)
