@@ -55,6 +55,18 @@ export function stoppedSentence(err) {
 
 const lanes = ["main", "export", "trace"];
 
+/**
+ * takeNext takes out of queued (jobs with a lane) the job to run next:
+ * the first of the main lane, then of export, then of trace; or null.
+ */
+export function takeNext(queued) {
+  for (const lane of lanes) {
+    const i = queued.findIndex((j) => j.lane === lane);
+    if (i >= 0) return queued.splice(i, 1)[0];
+  }
+  return null;
+}
+
 export class Runner {
   /**
    * @param {{wasmUrl: string, fullWasmUrl?: string, wasmExecUrl: string,
@@ -271,14 +283,8 @@ export class Runner {
     if (i >= 0) this.queued.splice(i, 1)[0].resolve(null);
   }
 
-  /** next takes the waiting job to run next: main, then export, then trace. */
-  next() {
-    for (const lane of lanes) {
-      const i = this.queued.findIndex((j) => j.lane === lane);
-      if (i >= 0) return this.queued.splice(i, 1)[0];
-    }
-    return null;
-  }
+  /** next takes the waiting job to run next (takeNext). */
+  next() { return takeNext(this.queued); }
 
   /**
    * preempt ends the preemptible run in flight: its worker is replaced by

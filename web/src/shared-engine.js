@@ -14,8 +14,7 @@
 // lanes of its own, where a newer request replaces that embed's waiting
 // one, as it does in a Runner of its own. An embed whose engine's frame
 // goes away (its page hidden or unloaded) starts an engine of its own.
-
-const lanes = ["main", "export", "trace"];
+import { takeNext } from "./runner.js";
 
 /** SharedEngine serializes the requests of several embeds through one Runner. */
 export class SharedEngine {
@@ -76,13 +75,7 @@ export class SharedEngine {
     if (i >= 0) this.queued.splice(i, 1)[0].resolve(null);
   }
 
-  next() {
-    for (const lane of lanes) {
-      const i = this.queued.findIndex((j) => j.lane === lane);
-      if (i >= 0) return this.queued.splice(i, 1)[0];
-    }
-    return null;
-  }
+  next() { return takeNext(this.queued); }
 
   pump() {
     if (this.inflight || this.dead) return;
