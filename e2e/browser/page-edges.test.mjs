@@ -7,6 +7,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { staticRoot } from "./server.mjs";
 import { browserPerTest } from "./browser.mjs";
 import { encodeFragment } from "../../web/src/share.js";
 import { settleMs } from "../../web/src/status.js";
@@ -220,11 +222,19 @@ test("the Expression box is a one-line Jsonnet editor with completion", async ()
 test("a click whose code is a chunk still loading waits for it (web/src/lazy.js)", async () => {
   b = await openPage();
   const { page } = b;
-  // The chunks split off the main bundle are held back until released.
+  // The chunks split off the main bundle are held back until released:
+  // the lazy ones, not a chunk main.js imports statically (code it shares
+  // with a lazy module), which the page needs to start.
+  const index = await readFile(path.join(staticRoot, "index.html"), "utf8");
+  const main = /src="(dist\/main-[^"]+\.js)"/.exec(index)[1];
+  const eager = new Set([...(await readFile(path.join(staticRoot, main), "utf8")).matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]));
   const held = [];
   let release = null;
   const released = new Promise((resolve) => { release = resolve; });
-  await page.route(/\/dist\/chunk-[^/]*\.js$/, async (route) => {
+  await page.route((url) => {
+    const m = /\/dist\/((?:chunk|txtar|open|zip|inflate|export)-[^/]*\.js)$/.exec(url.pathname);
+    return !!m && !eager.has(m[1]);
+  }, async (route) => {
     held.push(route.request().url());
     await released;
     await route.continue();
