@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -53,7 +54,7 @@ func resolvesToString(in string) bool {
 		if _, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return false
 		}
-		if yamlStyleFloat.MatchString(plain) {
+		if yamlStyleFloat().MatchString(plain) {
 			if _, err := strconv.ParseFloat(plain, 64); err == nil {
 				return false
 			}
@@ -95,7 +96,11 @@ func inResolveMap(s string) bool {
 	return false
 }
 
-var yamlStyleFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+// yamlStyleFloat and base60float are compiled on first use, not at start-up
+// (the page's engine pays for every regexp its init compiles).
+var yamlStyleFloat = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+})
 
 // allowedTimestampFormats are resolve.go's timestamp layouts.
 var allowedTimestampFormats = []string{
@@ -124,7 +129,9 @@ func isTimestamp(s string) bool {
 	return false
 }
 
-var base60float = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+var base60float = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+})
 
 // isBase60Float is encode.go's isBase60Float.
 func isBase60Float(s string) bool {
@@ -135,7 +142,7 @@ func isBase60Float(s string) bool {
 	if !(c == '+' || c == '-' || c >= '0' && c <= '9') || strings.IndexByte(s, ':') < 0 {
 		return false
 	}
-	return base60float.MatchString(s)
+	return base60float().MatchString(s)
 }
 
 // numberishChars are every character an int, a float, a binary or a

@@ -1,6 +1,7 @@
 package features
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -329,4 +330,15 @@ func indexOf(f *Feature) int {
 		}
 	}
 	return -1
+}
+
+// TestValidNameIsKebabCase holds validName to RFC05's kebab-case pattern.
+func TestValidNameIsKebabCase(t *testing.T) {
+	pattern := regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+	for _, name := range []string{"", "a", "a1", "1a", "a-b", "a-1", "a--b", "-a", "a-", "A", "aB",
+		"show-diff", "yakl", "oci-bundles-2", "a_b", "a.b", "a b", "é", "a-é"} {
+		if got, want := validName(name), pattern.MatchString(name); got != want {
+			t.Errorf("validName(%q) = %v, want %v", name, got, want)
+		}
+	}
 }

@@ -3,7 +3,6 @@ package features
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -15,7 +14,24 @@ type Registry struct {
 	byName   map[string]*Feature
 }
 
-var validName = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+// validName reports whether name is kebab-case: lower-case words of
+// letters and digits joined by single hyphens, the first starting with a
+// letter.
+func validName(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case c == '-' && i+1 < len(name) && name[i+1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 func (r *Registry) add(f Feature) *Feature {
 	p := &f
@@ -37,7 +53,7 @@ func (r *Registry) Check() error {
 	seen := map[string]bool{}
 	for _, f := range r.features {
 		switch {
-		case !validName.MatchString(f.Name):
+		case !validName(f.Name):
 			errs = append(errs, fmt.Errorf("feature %q: name must be kebab-case", f.Name))
 		case seen[f.Name]:
 			errs = append(errs, fmt.Errorf("feature %q: registered twice", f.Name))

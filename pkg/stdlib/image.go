@@ -1,10 +1,6 @@
 package stdlib
 
-import (
-	"fmt"
-
-	"github.com/distribution/reference"
-)
+import "fmt"
 
 // ImageRefError is the error for an image reference that does not parse.
 // Its text is kubecfg's; Unwrap gives the parser's own reason.
@@ -28,12 +24,11 @@ func (e *ImageRefError) Unwrap() error { return e.Err }
 // (nginx is docker.io/library/nginx:latest). digested reports whether the
 // result names a digest.
 func NormalizeImage(ref string) (normalized string, digested bool, err error) {
-	named, err := reference.ParseDockerRef(ref)
+	parsed, err := parseDockerRef(ref)
 	if err != nil {
 		return "", false, &ImageRefError{Ref: ref, Err: err}
 	}
-	_, digested = named.(reference.Digested)
-	return named.String(), digested, nil
+	return parsed.String(), parsed.digest != "", nil
 }
 
 // resolveImageNative is the resolveImage native: normalise, then, when a

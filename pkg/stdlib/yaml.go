@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	goyaml "go.yaml.in/yaml/v2"
 	"sigs.k8s.io/yaml"
@@ -96,7 +97,7 @@ func parseDocument(d YAMLDocument, prefix string, reader bool) (any, error) {
 		}
 		return nil, fmt.Errorf("%s%w", prefix, err)
 	}
-	if !reader && documentEnd.MatchString(d.Text) {
+	if !reader && documentEnd().MatchString(d.Text) {
 		dec := goyaml.NewDecoder(strings.NewReader(d.Text))
 		var first, next any
 		if dec.Decode(&first) == nil {
@@ -113,7 +114,7 @@ func parseDocument(d YAMLDocument, prefix string, reader bool) (any, error) {
 }
 
 // documentEnd finds a "..." document-end line.
-var documentEnd = regexp.MustCompile(`(?m)^\.\.\.([ \t#].*)?$`)
+var documentEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\.\.\.([ \t#].*)?$`) })
 
 // YAMLDocument is one document of a YAML stream: its text, line ends
 // normalised to "\n", and the line of the stream it starts on.
@@ -122,7 +123,9 @@ type YAMLDocument struct {
 	Line int
 }
 
-var lineRef = regexp.MustCompile(`\bline (\d+)\b`)
+// lineRef finds the parser's line numbers; compiled on first use, as
+// documentEnd is, to keep regexps out of start-up.
+var lineRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline (\d+)\b`) })
 
 // streamLines rewrites the parser's line numbers, which count from the
 // start of the document, to count from the start of the stream.
@@ -130,7 +133,7 @@ func streamLines(err error, first int) error {
 	if first == 1 {
 		return err
 	}
-	msg := lineRef.ReplaceAllStringFunc(err.Error(), func(m string) string {
+	msg := lineRef().ReplaceAllStringFunc(err.Error(), func(m string) string {
 		n, convErr := strconv.Atoi(strings.TrimPrefix(m, "line "))
 		if convErr != nil {
 			return m

@@ -29,7 +29,7 @@ func checkAliases(doc []byte) error {
 		// tail it cannot tokenize fails the whole text, while go-yaml v2
 		// (the converter) reads the document before it and expands its
 		// aliases: size that document.
-		loc := documentEnd.FindIndex(doc)
+		loc := documentEnd().FindIndex(doc)
 		if loc == nil {
 			return nil
 		}

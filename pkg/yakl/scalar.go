@@ -7,19 +7,20 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution).
 var (
-	reNull   = regexp.MustCompile(`^(?:null|Null|NULL|~|)$`)
-	reBool   = regexp.MustCompile(`^(?:true|True|TRUE|false|False|FALSE)$`)
-	reInt10  = regexp.MustCompile(`^[-+]?[0-9]+$`)
-	reInt8   = regexp.MustCompile(`^0o[0-7]+$`)
-	reInt16  = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
-	reFloat  = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
-	reInf    = regexp.MustCompile(`^[-+]?\.(?:inf|Inf|INF)$`)
-	reNaN    = regexp.MustCompile(`^\.(?:nan|NaN|NAN)$`)
-	reIdent  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	reNull   = lazyRegexp(`^(?:null|Null|NULL|~|)$`)
+	reBool   = lazyRegexp(`^(?:true|True|TRUE|false|False|FALSE)$`)
+	reInt10  = lazyRegexp(`^[-+]?[0-9]+$`)
+	reInt8   = lazyRegexp(`^0o[0-7]+$`)
+	reInt16  = lazyRegexp(`^0x[0-9a-fA-F]+$`)
+	reFloat  = lazyRegexp(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+	reInf    = lazyRegexp(`^[-+]?\.(?:inf|Inf|INF)$`)
+	reNaN    = lazyRegexp(`^\.(?:nan|NaN|NAN)$`)
+	reIdent  = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	keywords = map[string]bool{
 		"assert": true, "else": true, "error": true, "false": true, "for": true,
 		"function": true, "if": true, "import": true, "importstr": true,
@@ -29,7 +30,7 @@ var (
 )
 
 // isIdent reports whether s is a Jsonnet identifier that is not a keyword.
-func isIdent(s string) bool { return reIdent.MatchString(s) && !keywords[s] }
+func isIdent(s string) bool { return reIdent().MatchString(s) && !keywords[s] }
 
 // plainKind is what the core schema makes of an untagged plain scalar.
 type plainKind int
@@ -64,17 +65,17 @@ func resolvePlain(s string) plainKind {
 		return kindString
 	}
 	switch {
-	case reNull.MatchString(s):
+	case reNull().MatchString(s):
 		return kindNull
-	case reBool.MatchString(s):
+	case reBool().MatchString(s):
 		return kindBool
-	case reInt10.MatchString(s), reInt8.MatchString(s), reInt16.MatchString(s):
+	case reInt10().MatchString(s), reInt8().MatchString(s), reInt16().MatchString(s):
 		return kindInt
-	case reFloat.MatchString(s):
+	case reFloat().MatchString(s):
 		return kindFloat
-	case reInf.MatchString(s):
+	case reInf().MatchString(s):
 		return kindInf
-	case reNaN.MatchString(s):
+	case reNaN().MatchString(s):
 		return kindNaN
 	}
 	return kindString
@@ -163,4 +164,11 @@ func floatLiteral(s string) (string, string) {
 		return "-0", ""
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64), ""
+}
+
+// lazyRegexp compiles pattern on first use, not at start-up: the page's
+// engine pays for every regexp its init compiles, and most of these serve
+// only YAKL files or errors.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
@@ -15,8 +14,8 @@ import (
 // which goyaml drops, as strings.
 
 var (
-	reYAMLDirective = regexp.MustCompile(`^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+#.*)?[ \t]*$`)
-	reHeaderComment = regexp.MustCompile(`(?:^[ \t]*|:[ \t]+|(?:^|[ \t])[-?][ \t]+|^---[ \t]+)[|>][-+0-9]*#`)
+	reYAMLDirective = lazyRegexp(`^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+#.*)?[ \t]*$`)
+	reHeaderComment = lazyRegexp(`(?:^[ \t]*|:[ \t]+|(?:^|[ \t])[-?][ \t]+|^---[ \t]+)[|>][-+0-9]*#`)
 )
 
 type linter struct {
@@ -162,7 +161,7 @@ func (l *linter) lines() error {
 			}
 			blockIndent = -1
 		}
-		if strings.HasPrefix(line, "%YAML") && !reYAMLDirective.MatchString(line) {
+		if strings.HasPrefix(line, "%YAML") && !reYAMLDirective().MatchString(line) {
 			return errAt(i+1, 1, "malformed %%YAML directive")
 		}
 		if strings.HasPrefix(trimmed, "#") || strings.HasPrefix(line, "%") {
@@ -171,7 +170,7 @@ func (l *linter) lines() error {
 		hash := strings.IndexByte(line, '#') >= 0
 		block := strings.ContainsAny(line, "|>")
 		if hash && block {
-			if m := reHeaderComment.FindStringIndex(line); m != nil && !strings.ContainsAny(line[:m[0]], "\"'#") {
+			if m := reHeaderComment().FindStringIndex(line); m != nil && !strings.ContainsAny(line[:m[0]], "\"'#") {
 				return errAt(i+1, m[1], "a comment needs whitespace before its #")
 			}
 		}
@@ -183,7 +182,7 @@ func (l *linter) lines() error {
 		if len(stack) > 0 || strings.ContainsAny(line, "[]{}") {
 			stack = flowScan(line, stack)
 		}
-		if block && reBlockHdr.MatchString(stripComment(line)) {
+		if block && reBlockHdr().MatchString(stripComment(line)) {
 			blockIndent = indent
 		}
 	}

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -17,11 +16,11 @@ import (
 const space = " \t\r\n"
 
 var (
-	reYAML1x   = regexp.MustCompile(`^%YAML[ \t]+1\.[0-9]+\b`)
-	reDirName  = regexp.MustCompile(`^%([^ \t\r\n]+)`)
-	reDocEnd   = regexp.MustCompile(`^\.\.\.(?:[ \t].*)?$`)
-	reDocStart = regexp.MustCompile(`^---(?:[ \t].*)?$`)
-	reBlockHdr = regexp.MustCompile(`(?:^|[ \t:\-?])[|>][-+0-9]*[ \t]*(?:#.*)?$`)
+	reYAML1x   = lazyRegexp(`^%YAML[ \t]+1\.[0-9]+\b`)
+	reDirName  = lazyRegexp(`^%([^ \t\r\n]+)`)
+	reDocEnd   = lazyRegexp(`^\.\.\.(?:[ \t].*)?$`)
+	reDocStart = lazyRegexp(`^---(?:[ \t].*)?$`)
+	reBlockHdr = lazyRegexp(`(?:^|[ \t:\-?])[|>][-+0-9]*[ \t]*(?:#.*)?$`)
 )
 
 // repair applies the repairs and reports whether it changed anything.
@@ -45,7 +44,7 @@ func repair(src []byte) ([]byte, bool) {
 		trimmed := strings.TrimLeft(line, " \t")
 		indent := len(line) - len(strings.TrimLeft(line, " "))
 		if zeroIndent {
-			if reDocStart.MatchString(line) || reDocEnd.MatchString(line) {
+			if reDocStart().MatchString(line) || reDocEnd().MatchString(line) {
 				zeroIndent = false
 			} else {
 				if trimmed != "" && indent == 0 {
@@ -74,13 +73,13 @@ func repair(src []byte) ([]byte, bool) {
 		case strings.HasPrefix(line, "%") && !open:
 			// %YAML 1.2 is the version YAKL reads; goyaml accepts only 1.1.
 			// Reserved directives are ignored, as the spec says.
-			if m := reYAML1x.FindString(line); m != "" {
+			if m := reYAML1x().FindString(line); m != "" {
 				set(i, m[:len(m)-1]+"1"+line[len(m):]+eol)
-			} else if m := reDirName.FindStringSubmatch(line); m != nil && m[1] != "YAML" && m[1] != "TAG" {
+			} else if m := reDirName().FindStringSubmatch(line); m != nil && m[1] != "YAML" && m[1] != "TAG" {
 				set(i, "#"+line[1:]+eol)
 			}
 			continue
-		case reDocEnd.MatchString(line):
+		case reDocEnd().MatchString(line):
 			if !open || nextIsBareDocument(lines[i+1:]) {
 				// A document end with no document, or one followed by a
 				// bare document: goyaml wants a document start there.
@@ -93,7 +92,7 @@ func repair(src []byte) ([]byte, bool) {
 			}
 			open = false
 			continue
-		case reDocStart.MatchString(line):
+		case reDocStart().MatchString(line):
 			open = true
 		case trimmed != "" && !strings.HasPrefix(trimmed, "#"):
 			open = true
@@ -119,7 +118,7 @@ func repair(src []byte) ([]byte, bool) {
 			}
 		}
 		stack = flowScan(line, stack)
-		if hdr := stripComment(line); reBlockHdr.MatchString(hdr) {
+		if hdr := stripComment(line); reBlockHdr().MatchString(hdr) {
 			blockIndent = indent
 			// A block scalar at the top of a document may have no
 			// indentation, which goyaml does not read: indent it by one.
@@ -143,7 +142,7 @@ func nextIsBareDocument(rest []string) bool {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		return !reDocStart.MatchString(strings.TrimRight(l, "\r\n")) && !strings.HasPrefix(t, "%") && !reDocEnd.MatchString(t)
+		return !reDocStart().MatchString(strings.TrimRight(l, "\r\n")) && !strings.HasPrefix(t, "%") && !reDocEnd().MatchString(t)
 	}
 	return false
 }

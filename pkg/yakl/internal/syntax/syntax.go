@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kubecfg/kubecfg/internal/lex"
 
@@ -148,15 +149,15 @@ func lineCount(src []byte) int {
 }
 
 var (
-	reYAMLLine      = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	reUnknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+	reYAMLLine      = lazyRegexp(`^yaml: line (\d+): (.*)$`)
+	reUnknownAnchor = lazyRegexp(`^yaml: unknown anchor '(.*)' referenced$`)
 )
 
 // yamlError turns a goyaml error, which is text, into an *Error with a
 // position.
 func yamlError(src []byte, err error) *Error {
 	msg := err.Error()
-	if m := reYAMLLine.FindStringSubmatch(msg); m != nil {
+	if m := reYAMLLine().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		if parserProblems[m[2]] {
 			// goyaml prints a parser error's mark as it keeps it,
@@ -169,7 +170,7 @@ func yamlError(src []byte, err error) *Error {
 		}
 		return errAt(line, 1, "%s", m[2])
 	}
-	if m := reUnknownAnchor.FindStringSubmatch(msg); m != nil {
+	if m := reUnknownAnchor().FindStringSubmatch(msg); m != nil {
 		line, col := 1, 1
 		if i := bytes.Index(src, []byte("*"+m[1])); i >= 0 {
 			line, col = lineCol(src, i)
@@ -181,4 +182,11 @@ func yamlError(src []byte, err error) *Error {
 		msg = te.Errors[0]
 	}
 	return errAt(1, 1, "%s", strings.TrimPrefix(msg, "yaml: "))
+}
+
+// lazyRegexp compiles pattern on first use, not at start-up: the page's
+// engine pays for every regexp its init compiles, and most of these serve
+// only YAKL files or errors.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
