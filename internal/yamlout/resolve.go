@@ -1,11 +1,11 @@
 package yamlout
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/kubecfg/kubecfg/internal/lazyre"
 )
 
 // canUsePlain is stringv's decision for an untagged string: plain only if
@@ -96,11 +96,7 @@ func inResolveMap(s string) bool {
 	return false
 }
 
-// yamlStyleFloat and base60float are compiled on first use, not at start-up
-// (the page's engine pays for every regexp its init compiles).
-var yamlStyleFloat = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-})
+var yamlStyleFloat = lazyre.New(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
 
 // allowedTimestampFormats are resolve.go's timestamp layouts.
 var allowedTimestampFormats = []string{
@@ -129,9 +125,7 @@ func isTimestamp(s string) bool {
 	return false
 }
 
-var base60float = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
-})
+var base60float = lazyre.New(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
 
 // isBase60Float is encode.go's isBase60Float.
 func isBase60Float(s string) bool {

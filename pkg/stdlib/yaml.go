@@ -5,14 +5,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	goyaml "go.yaml.in/yaml/v2"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kubecfg/kubecfg/internal/lazyre"
 	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
@@ -114,7 +113,7 @@ func parseDocument(d YAMLDocument, prefix string, reader bool) (any, error) {
 }
 
 // documentEnd finds a "..." document-end line.
-var documentEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\.\.\.([ \t#].*)?$`) })
+var documentEnd = lazyre.New(`(?m)^\.\.\.([ \t#].*)?$`)
 
 // YAMLDocument is one document of a YAML stream: its text, line ends
 // normalised to "\n", and the line of the stream it starts on.
@@ -123,9 +122,8 @@ type YAMLDocument struct {
 	Line int
 }
 
-// lineRef finds the parser's line numbers; compiled on first use, as
-// documentEnd is, to keep regexps out of start-up.
-var lineRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline (\d+)\b`) })
+// lineRef finds the parser's line numbers.
+var lineRef = lazyre.New(`\bline (\d+)\b`)
 
 // streamLines rewrites the parser's line numbers, which count from the
 // start of the document, to count from the start of the stream.

@@ -4,23 +4,23 @@ import (
 	"errors"
 	"math"
 	"math/bits"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/kubecfg/kubecfg/internal/lazyre"
 )
 
 // YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution).
 var (
-	reNull   = lazyRegexp(`^(?:null|Null|NULL|~|)$`)
-	reBool   = lazyRegexp(`^(?:true|True|TRUE|false|False|FALSE)$`)
-	reInt10  = lazyRegexp(`^[-+]?[0-9]+$`)
-	reInt8   = lazyRegexp(`^0o[0-7]+$`)
-	reInt16  = lazyRegexp(`^0x[0-9a-fA-F]+$`)
-	reFloat  = lazyRegexp(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
-	reInf    = lazyRegexp(`^[-+]?\.(?:inf|Inf|INF)$`)
-	reNaN    = lazyRegexp(`^\.(?:nan|NaN|NAN)$`)
-	reIdent  = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	reNull   = lazyre.New(`^(?:null|Null|NULL|~|)$`)
+	reBool   = lazyre.New(`^(?:true|True|TRUE|false|False|FALSE)$`)
+	reInt10  = lazyre.New(`^[-+]?[0-9]+$`)
+	reInt8   = lazyre.New(`^0o[0-7]+$`)
+	reInt16  = lazyre.New(`^0x[0-9a-fA-F]+$`)
+	reFloat  = lazyre.New(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+	reInf    = lazyre.New(`^[-+]?\.(?:inf|Inf|INF)$`)
+	reNaN    = lazyre.New(`^\.(?:nan|NaN|NAN)$`)
+	reIdent  = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	keywords = map[string]bool{
 		"assert": true, "else": true, "error": true, "false": true, "for": true,
 		"function": true, "if": true, "import": true, "importstr": true,
@@ -164,11 +164,4 @@ func floatLiteral(s string) (string, string) {
 		return "-0", ""
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64), ""
-}
-
-// lazyRegexp compiles pattern on first use, not at start-up: the page's
-// engine pays for every regexp its init compiles, and most of these serve
-// only YAKL files or errors.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

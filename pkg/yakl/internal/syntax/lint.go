@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
+
+	"github.com/kubecfg/kubecfg/internal/lazyre"
 )
 
 // After goyaml has parsed a stream, lint checks what goyaml lets through
@@ -14,8 +16,8 @@ import (
 // which goyaml drops, as strings.
 
 var (
-	reYAMLDirective = lazyRegexp(`^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+#.*)?[ \t]*$`)
-	reHeaderComment = lazyRegexp(`(?:^[ \t]*|:[ \t]+|(?:^|[ \t])[-?][ \t]+|^---[ \t]+)[|>][-+0-9]*#`)
+	reYAMLDirective = lazyre.New(`^%YAML[ \t]+[0-9]+\.[0-9]+(?:[ \t]+#.*)?[ \t]*$`)
+	reHeaderComment = lazyre.New(`(?:^[ \t]*|:[ \t]+|(?:^|[ \t])[-?][ \t]+|^---[ \t]+)[|>][-+0-9]*#`)
 )
 
 type linter struct {

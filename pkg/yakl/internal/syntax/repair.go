@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/kubecfg/kubecfg/internal/lazyre"
 )
 
 // goyaml's parser predates YAML 1.2 in a few places, and refuses some valid
@@ -16,11 +18,11 @@ import (
 const space = " \t\r\n"
 
 var (
-	reYAML1x   = lazyRegexp(`^%YAML[ \t]+1\.[0-9]+\b`)
-	reDirName  = lazyRegexp(`^%([^ \t\r\n]+)`)
-	reDocEnd   = lazyRegexp(`^\.\.\.(?:[ \t].*)?$`)
-	reDocStart = lazyRegexp(`^---(?:[ \t].*)?$`)
-	reBlockHdr = lazyRegexp(`(?:^|[ \t:\-?])[|>][-+0-9]*[ \t]*(?:#.*)?$`)
+	reYAML1x   = lazyre.New(`^%YAML[ \t]+1\.[0-9]+\b`)
+	reDirName  = lazyre.New(`^%([^ \t\r\n]+)`)
+	reDocEnd   = lazyre.New(`^\.\.\.(?:[ \t].*)?$`)
+	reDocStart = lazyre.New(`^---(?:[ \t].*)?$`)
+	reBlockHdr = lazyre.New(`(?:^|[ \t:\-?])[|>][-+0-9]*[ \t]*(?:#.*)?$`)
 )
 
 // repair applies the repairs and reports whether it changed anything.

@@ -11,12 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/kubecfg/kubecfg/internal/lazyre"
 	"github.com/kubecfg/kubecfg/internal/lex"
 
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
@@ -149,8 +148,8 @@ func lineCount(src []byte) int {
 }
 
 var (
-	reYAMLLine      = lazyRegexp(`^yaml: line (\d+): (.*)$`)
-	reUnknownAnchor = lazyRegexp(`^yaml: unknown anchor '(.*)' referenced$`)
+	reYAMLLine      = lazyre.New(`^yaml: line (\d+): (.*)$`)
+	reUnknownAnchor = lazyre.New(`^yaml: unknown anchor '(.*)' referenced$`)
 )
 
 // yamlError turns a goyaml error, which is text, into an *Error with a
@@ -182,11 +181,4 @@ func yamlError(src []byte, err error) *Error {
 		msg = te.Errors[0]
 	}
 	return errAt(1, 1, "%s", strings.TrimPrefix(msg, "yaml: "))
-}
-
-// lazyRegexp compiles pattern on first use, not at start-up: the page's
-// engine pays for every regexp its init compiles, and most of these serve
-// only YAKL files or errors.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }
