@@ -2,6 +2,8 @@ module github.com/kubecfg/kubecfg
 
 go 1.26
 
+toolchain go1.26.8
+
 require (
 	github.com/Masterminds/sprig/v3 v3.3.0
 	github.com/alecthomas/chroma/v2 v2.27.0

@@ -18,8 +18,10 @@ func TestMain(m *testing.M) {
 // UPDATE_SCRIPTS=1 to rewrite the expected output in the scripts.
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir:           "testdata/script",
-		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") == "1",
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") == "1",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("KUBECFG_JPATH", "")
 			env.Setenv("KUBECFG_ALPHA", "")

@@ -5,19 +5,17 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-)
 
-// maxLinkHops is how many links one name may pass through before it is
-// not found: the operating system's ELOOP limit.
-const maxLinkHops = 40
+	"github.com/kubecfg/kubecfg/internal/symlink"
+)
 
 // LinkFS adds symbolic links to a file system: the playground's
 // workspace, which has no links of its own, gets jsonnet-bundler's
 // vendor/ links this way (vendor/xtd → github.com/jsonnet-libs/xtd). A
-// name that is not a file of FS is looked up again through the links
-// that are a prefix of it, as the operating system would, so an import
-// through a link is named by its path through the link, as the CLI names
-// it.
+// name that is not a file of FS is looked up again through the links, by
+// the rule the editor's language service follows too (internal/symlink):
+// as the operating system would, so an import through a link is named by
+// its path through the link, as the CLI names it.
 type LinkFS struct {
 	FS FS
 	// Root is the directory the links are relative to (an absolute slash
@@ -40,33 +38,19 @@ func (l LinkFS) ReadFile(name string) ([]byte, error) {
 	if !ok {
 		return b, err
 	}
-	for range maxLinkHops {
-		next, moved := l.follow(rel)
-		if !moved {
-			return b, err
+	var data []byte
+	var rerr error
+	first := true
+	_, found := symlink.Links(l.Links).Resolve(rel, func(r string) bool {
+		if first { // name itself, read above
+			first = false
+			return false
 		}
-		if next == ".." || strings.HasPrefix(next, "../") {
-			return b, err // out of the workspace
-		}
-		rel = next
-		if data, rerr := l.FS.ReadFile(prefix + rel); rerr == nil || !errors.Is(rerr, fs.ErrNotExist) {
-			return data, rerr
-		}
+		data, rerr = l.FS.ReadFile(prefix + r)
+		return rerr == nil || !errors.Is(rerr, fs.ErrNotExist)
+	})
+	if !found {
+		return b, err
 	}
-	return b, err
-}
-
-// follow replaces the longest link that is a directory prefix of rel by
-// its target.
-func (l LinkFS) follow(rel string) (string, bool) {
-	best := ""
-	for link := range l.Links {
-		if strings.HasPrefix(rel, link+"/") && len(link) > len(best) {
-			best = link
-		}
-	}
-	if best == "" {
-		return rel, false
-	}
-	return path.Join(path.Dir(best), l.Links[best], strings.TrimPrefix(rel, best+"/")), true
+	return data, rerr
 }

@@ -14,6 +14,7 @@ func TestLinkFS(t *testing.T) {
 		"vendor/own.libsonnet":                       "own",
 		"vendor/github.com/o/xtd/nested/n.libsonnet": "nested",
 		"outside.libsonnet":                          "outside",
+		"lib/real.libsonnet":                         "real",
 	})
 	l := LinkFS{FS: base, Root: "/w", Links: map[string]string{
 		"vendor/kp":     "../jsonnet/kp",
@@ -23,6 +24,7 @@ func TestLinkFS(t *testing.T) {
 		"vendor/loop2":  "loop",
 		"vendor/escape": "../../..",
 		"vendor/chain":  "xtd/nested",
+		"vendor/file":   "../lib/real.libsonnet",
 	}}
 	for name, want := range map[string]string{
 		"/w/vendor/kp/main.libsonnet":        "kp",
@@ -31,6 +33,7 @@ func TestLinkFS(t *testing.T) {
 		"/w/vendor/own.libsonnet":            "own",
 		"/w/vendor/chain/n.libsonnet":        "nested",
 		"/w/vendor/./xtd/../xtd/x.libsonnet": "xtd",
+		"/w/vendor/file":                     "real", // a link to a file, as the OS follows it
 	} {
 		b, err := l.ReadFile(name)
 		if err != nil || string(b) != want {

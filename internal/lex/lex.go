@@ -1,7 +1,10 @@
-// Package lex scans source text without parsing it: it finds the bytes of
-// Jsonnet source that are code, outside strings (every Jsonnet form, |||
-// text blocks included) and comments, and how deeply a YAML text nests
-// its collections. Malformed text is scanned as far as it goes.
+// Package lex scans source text without parsing it: it is the one Jsonnet
+// scanner of the project, which cuts Jsonnet source into spans of code,
+// strings (every Jsonnet form, ||| text blocks included) and comments
+// (Spans; Code visits the code's bytes), for the nesting checks in front
+// of the parsers and for the editor's language service (pkg/langserv),
+// and it finds how deeply a YAML text nests its collections. Malformed
+// text is scanned as far as it goes.
 package lex
 
 // MaxDepth is the deepest nesting kubecfg accepts anywhere: of brackets in
@@ -14,52 +17,17 @@ package lex
 const MaxDepth = 1000
 
 // Code calls visit with the offset of every byte of src that is outside
-// strings and comments, in order, until visit returns false.
+// strings and comments (the bytes of Spans' code runs, Jsonnet's rules),
+// in order, until visit returns false.
 func Code(src string, visit func(i int) bool) {
-	n := len(src)
-	for i := 0; i < n; {
-		c := src[i]
-		switch {
-		case c == '#' || c == '/' && i+1 < n && src[i+1] == '/':
-			for i < n && src[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < n && src[i+1] == '*':
-			i += 2
-			for i < n && !(src[i] == '*' && i+1 < n && src[i+1] == '/') {
-				i++
-			}
-			i += 2
-		case c == '|' && i+2 < n && src[i+1] == '|' && src[i+2] == '|':
-			i += 3
-			for i < n && !(src[i] == '|' && i+2 < n && src[i+1] == '|' && src[i+2] == '|') {
-				i++
-			}
-			i += 3
-		case c == '@' && i+1 < n && (src[i+1] == '\'' || src[i+1] == '"'):
-			q := src[i+1]
-			for i += 2; i < n; i++ {
-				if src[i] == q {
-					if i+1 < n && src[i+1] == q {
-						i++
-						continue
-					}
-					break
-				}
-			}
-			i++
-		case c == '\'' || c == '"':
-			for i++; i < n && src[i] != c; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-			i++
-		default:
+	for sp := range Spans(src, Options{}) {
+		if sp.Kind != CodeRun {
+			continue
+		}
+		for i := sp.Start; i < sp.End; i++ {
 			if !visit(i) {
 				return
 			}
-			i++
 		}
 	}
 }

@@ -9,8 +9,11 @@
 // so far, so a 46 KB template costs seconds (docs/benchmarks.md, "The
 // engine version").
 //
-// The package's init rewrites one binding in go-jsonnet's standard library
-// (astgen.StdAst): inside std.format,
+// Install rewrites one binding in go-jsonnet's standard library
+// (astgen.StdAst), once per process, and is called where VMs are made
+// (pkg/kubecfg's newVM), not at init: a program that links the package and
+// makes no VM (or makes bare go-jsonnet VMs only) keeps go-jsonnet's
+// standard library as it is. Inside std.format,
 //
 //	local codes = parse_codes(str, 0, [], '');
 //
@@ -33,6 +36,7 @@ package stdformat
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	jsonnet "github.com/google/go-jsonnet"
@@ -44,13 +48,21 @@ import (
 // rewritten std.format looks up.
 const Name = "kubecfg:formatCodes"
 
-// Installed says whether init found std.format's binding and rewrote it. It
-// is false only if go-jsonnet's standard library changed shape; tests fail
-// then, and programs still run on go-jsonnet's path.
+// Installed says whether Install found std.format's binding and rewrote
+// it. It is false before Install and, after it, only if go-jsonnet's
+// standard library changed shape; tests fail then, and programs still run
+// on go-jsonnet's path.
 var Installed bool
 
-func init() {
-	Installed = install(astgen.StdAst) == nil
+var once sync.Once
+
+// Install rewrites std.format's codes binding in go-jsonnet's standard
+// library (astgen.StdAst), the first time it is called in a process; later
+// calls change nothing. Call it before making a VM, and register Native on
+// the VM. It reports whether the rewrite is in.
+func Install() bool {
+	once.Do(func() { Installed = install(astgen.StdAst) == nil })
+	return Installed
 }
 
 // Native returns the native function that the rewritten std.format calls;

@@ -2,17 +2,70 @@ package stdformat
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	jsonnet "github.com/google/go-jsonnet"
+	"github.com/google/go-jsonnet/ast"
+	"github.com/google/go-jsonnet/astgen"
 )
+
+// before is the standard library as the test binary started: whether
+// Installed was set and whether std.format's binding was still go-jsonnet's.
+var before struct{ installed, untouched bool }
+
+func TestMain(m *testing.M) {
+	before.installed = Installed
+	before.untouched = findCodes(astgen.StdAst) != nil
+	Install()
+	os.Exit(m.Run())
+}
 
 func TestInstalled(t *testing.T) {
 	if !Installed {
 		t.Fatal("std.format's codes binding was not found in go-jsonnet's standard library")
 	}
+}
+
+// TestInstallExplicit: importing the package changes nothing (no init
+// rewrites go-jsonnet's standard library); Install does, once.
+func TestInstallExplicit(t *testing.T) {
+	if before.installed || !before.untouched {
+		t.Fatalf("before Install: Installed %v, std.format's binding untouched %v; want false, true", before.installed, before.untouched)
+	}
+	if findCodes(astgen.StdAst) != nil {
+		t.Fatal("after Install, std.format's codes binding still calls parse_codes directly")
+	}
+	rewritten := codesBody(astgen.StdAst)
+	if rewritten == nil {
+		t.Fatal("after Install, no codes binding calls std.native")
+	}
+	if !Install() {
+		t.Fatal("a second Install reports the rewrite missing")
+	}
+	if again := codesBody(astgen.StdAst); again != rewritten {
+		t.Error("a second Install rewrote the binding again")
+	}
+}
+
+// codesBody finds the rewritten codes binding's body: a local binding
+// parse to a call of std.native.
+func codesBody(n ast.Node) ast.Node {
+	if l, ok := n.(*ast.Local); ok {
+		for _, b := range l.Binds {
+			if inner, ok := b.Body.(*ast.Local); ok && b.Variable == "codes" && len(inner.Binds) == 1 && inner.Binds[0].Variable == "parse" {
+				return b.Body
+			}
+		}
+	}
+	for _, c := range children(n) {
+		if b := codesBody(c); b != nil {
+			return b
+		}
+	}
+	return nil
 }
 
 // eval runs code on a VM with the native (fast) or without it (go-jsonnet's

@@ -20,7 +20,7 @@ func eval(t *testing.T, code string) (string, error) {
 	return vm.EvaluateAnonymousSnippet("app.jsonnet", code)
 }
 
-// TestInstalled: init found the builtins and std's object.
+// TestInstalled: Install found the builtins and std's object.
 func TestInstalled(t *testing.T) {
 	if !Installed {
 		t.Fatal("the guards are not installed: go-jsonnet's builtins or standard library changed shape")

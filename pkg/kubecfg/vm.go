@@ -135,6 +135,8 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	// Bounds and size checks in front of go-jsonnet's builtins with holes
 	// (std.removeAt, std.range, std.makeArray, std.parseYaml).
 	stdguard.Install()
+	// std.format asks stdformat's native first (registered below).
+	stdformat.Install()
 	vm := jsonnet.MakeVM()
 	if c.MaxStack > 0 {
 		vm.MaxStack = c.MaxStack

@@ -241,26 +241,26 @@ func scanLocals(f *file, before string) *env {
 
 // exprEnd is the offset of the ; or , that ends an expression at depth 0.
 func exprEnd(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		if k, _ := lexical(s, i); k != inCode {
-			continue
-		}
+	depth, end := 0, -1
+	codeBytes(s, func(i int) bool {
 		switch s[i] {
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
 			depth--
 			if depth < 0 {
-				return i
+				end = i
+				return false
 			}
 		case ';', ',':
 			if depth == 0 {
-				return i
+				end = i
+				return false
 			}
 		}
-	}
-	return -1
+		return true
+	})
+	return end
 }
 
 // chainStart is where the expression that ends at end starts: names,

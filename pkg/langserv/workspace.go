@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/go-jsonnet/ast"
 	"github.com/google/go-jsonnet/formatter"
+
+	"github.com/kubecfg/kubecfg/internal/symlink"
 )
 
 // file is one parsed Jsonnet text: a workspace file, the library, the
@@ -126,32 +128,14 @@ func (w *workspace) resolve(from, imp string) string {
 	return ""
 }
 
-// real is p with the workspace's links followed, as the evaluator's
-// importer.LinkFS follows them (at most 40, the system's limit): the path
-// of a file the workspace holds, or p.
+// real is p with the workspace's links followed by the rule the
+// evaluator's importer.LinkFS follows (internal/symlink): the path of a
+// file the workspace holds, or p.
 func (w *workspace) real(p string) string {
-	for range 40 {
-		if len(w.links) == 0 || w.has(p) {
-			return p
-		}
-		next, moved := follow(w.links, p)
-		if !moved || next == ".." || strings.HasPrefix(next, "../") {
-			return p
-		}
-		p = next
+	if real, ok := symlink.Links(w.links).Resolve(p, w.has); ok {
+		return real
 	}
 	return p
-}
-
-// follow replaces the longest link that is p or a folder above it by its
-// target.
-func follow(links map[string]string, p string) (string, bool) {
-	for dir := p; dir != "." && dir != "/"; dir = path.Dir(dir) {
-		if target, ok := links[dir]; ok {
-			return path.Join(path.Dir(dir), target, strings.TrimPrefix(p, dir)), true
-		}
-	}
-	return p, false
 }
 
 func (w *workspace) has(p string) bool {

@@ -50,10 +50,9 @@ func closeBrace(text string, s int) int {
 	if nl >= 0 {
 		limit = s + nl
 	}
-	for i := s; i < len(text); i++ {
-		if k, _ := lexical(text[s:], i-s); k != inCode {
-			continue
-		}
+	end := limit
+	codeBytes(text[s:], func(j int) bool {
+		i := s + j
 		switch text[i] {
 		case '{', '(', '[':
 			depth++
@@ -61,16 +60,18 @@ func closeBrace(text string, s int) int {
 			depth--
 		case '}':
 			if depth == 0 {
-				return i
+				end = i
+				return false
 			}
 			depth--
 		case '\n':
 			if depth <= 0 {
-				return limit
+				return false
 			}
 		}
-	}
-	return limit
+		return true
+	})
+	return end
 }
 
 // yaklNameRE finds a YAKL local key ('&name' or &name(…)) or an anchor.

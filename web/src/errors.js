@@ -129,6 +129,7 @@ function placeButton(path, d, goto) {
  * { label, fix } where fix is { feature } (a feature gate's error: turn
  * that feature on) or { command: "eval" } (show found no object where it
  * looked for one inside the input's object: eval shows any value there).
+ * @param {import("./envelope.gen.js").Response} resp
  */
 export function fixesFor(resp) {
   if ((resp.exitCode ?? 0) === 0) return [];
@@ -171,6 +172,8 @@ function fixButtons(resp, fix) {
  * diagnostic's place, message and hint. A run that succeeded without
  * diagnostics hides the box. With fix, the error's one-click fixes
  * (fixesFor) follow as buttons that call fix(it).
+ * @param {HTMLElement} box
+ * @param {import("./envelope.gen.js").Response} resp
  */
 export function showDiagnostics(box, resp, { files, goto, fix = null }) {
   box.replaceChildren();
@@ -208,6 +211,8 @@ export function showDiagnostics(box, resp, { files, goto, fix = null }) {
  * stderr (places in files, a map path → text, named by the path as typed),
  * or else the diagnostics' messages; it hides the box when the
  * run succeeded. It reports whether the run failed.
+ * @param {HTMLElement} box
+ * @param {import("./envelope.gen.js").Response} resp
  */
 export function showFailure(box, resp, files = {}) {
   box.replaceChildren();

@@ -27,6 +27,7 @@ export function exportZip(files, when = new Date(), comment = "") {
  */
 export async function exportObjects(request, { runner, download, failed, tell, stopped }) {
   tell("Exporting the objects…");
+  /** @type {import("./envelope.gen.js").Response | undefined} */
   let resp;
   try {
     resp = await runner.run({ ...request, exportDir }, { lane: "export" });

@@ -147,6 +147,7 @@ export function provenance(els, { runner, files, editor, output, open, marked = 
     if (!trace) {
       clearTimeout(busyTimer);
       busyTimer = setTimeout(() => { if (asked === n && g === gen) quiet(`Tracing line ${n}…`); }, 200);
+      /** @type {import("./envelope.gen.js").Response | undefined} */
       let resp;
       try {
         resp = await runner().run({ ...base, traceLine: n }, { lane: "trace" });

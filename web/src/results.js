@@ -23,6 +23,14 @@ const isEmpty = (request) => !!request?.entry && typeof request.files?.[request.
 /** firstRunMs is the Time limit of a workspace's first run on the page at the default limit. */
 export const firstRunMs = 60000;
 
+/**
+ * RunResponse is the engine's answer (the envelope's Response, generated
+ * from the Go types in envelope.gen.js) as the runner hands it over, with
+ * its wall time.
+ * @typedef {import("./envelope.gen.js").Response & { wallMs?: number }} RunResponse
+ */
+
+/** @param {RunResponse} resp */
 function firstLine(resp) {
   const d = resp.diagnostics?.[0];
   return (d?.message || resp.stderr || "").split("\n")[0];
@@ -85,6 +93,7 @@ export function results(els, { state, editor, output, status, features, openFile
   let lastEdit = -Infinity;
   let errorsTimer = 0;
   let shownError = "";
+  /** @param {RunResponse} resp */
   function showErrors(resp, request, late = null) {
     clearTimeout(errorsTimer);
     const failed = (resp.exitCode ?? 0) !== 0;
@@ -232,6 +241,7 @@ export function results(els, { state, editor, output, status, features, openFile
   // engine starts: from "saved", the answer the engine gave to the same
   // request on an earlier visit; from "build", the answer to the first
   // example computed when the site was built.
+  /** @param {RunResponse} resp */
   function show(resp, request, { from = "" } = {}) {
     startingFull = false;
     const early = from !== ""; // not the engine's own answer to this visit
