@@ -189,7 +189,7 @@ test("an error whose message names 100,000 places starts the page and the embed,
   await page.locator("#errors button.loc").first().waitFor();
   assert.deepEqual(await page.locator("#errors button.loc").allTextContents(), ["main.jsonnet:1:1-47"]);
   assert.equal(await page.locator("#errors .more-places").count(), 0);
-  assert.match(await page.locator("#errors pre.stderr").innerText(), /^RUNTIME ERROR: main\.jsonnet:1:1\nmain\.jsonnet:1:1\n/);
+  assert.match(await page.locator("#errors pre.stderr").innerText(), /^error reading main\.jsonnet: RUNTIME ERROR: main\.jsonnet:1:1\nmain\.jsonnet:1:1\n/);
   await page.goto(`${b.url}embed#s=${frag}`);
   // The embed answers (on a loaded machine its 5 s limit may stop the run first: that is an answer too, not a hang).
   await page.waitForFunction(() => /Failed|Stopped/.test(document.querySelector("#status").textContent), null, { timeout: 90000 });
