@@ -3,6 +3,8 @@ package importer
 import (
 	"fmt"
 
+	"github.com/kubecfg/kubecfg/internal/diag"
+
 	"github.com/kubecfg/kubecfg/internal/lex"
 )
 
@@ -14,7 +16,17 @@ type NestingError struct {
 }
 
 func (e *NestingError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: brackets nested deeper than %d levels; refusing to parse", e.File, e.Line, e.Column, e.Max)
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.msg())
+}
+
+func (e *NestingError) msg() string {
+	return fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", e.Max)
+}
+
+// Diagnostic is the error as data: its place, as its text names it.
+func (e *NestingError) Diagnostic() diag.Data {
+	place := fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Column)
+	return diag.Data{Kind: diag.Nesting, Msg: e.msg(), Frames: []diag.Frame{diag.Point(e.File, e.Line, e.Column, place)}}
 }
 
 // CheckNesting scans Jsonnet code for (, [ and { nested deeper than max,

@@ -2,7 +2,6 @@ package kubecfg
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"syscall"
 
@@ -12,12 +11,6 @@ import (
 // KubecfgHint is printed after an "Unknown variable: kubecfg" error
 // (RFC06): everywhere else kubecfg is predefined, so the code is in a file.
 const KubecfgHint = "hint: kubecfg is not predefined in Jsonnet files. Add this line at the top of the file:\n  local kubecfg = import 'kubecfg.libsonnet';"
-
-// yaklParse matches a static error located in a .yakl file that was
-// imported as Jsonnet (no yakl: scheme).
-// go-jsonnet prints "FILE:L:C-C2 message" or "FILE:(L:C)-(L2:C2) message";
-// the YAKL compiler's own errors read "FILE:L:C: message" and do not match.
-var yaklParse = regexp.MustCompile(`(^|[\s(])file://\S*?\.yakl:(\d+:\d+(-\d+)?|\(\d+:\d+\)-\(\d+:\d+\)) `)
 
 // Hint returns the hint to print after an error, or "".
 func Hint(err error) string {
@@ -34,7 +27,7 @@ func Hint(err error) string {
 		return "hint: another program listens on that address: give another with -l, as in -l 127.0.0.1:9090 (make serve SERVE_FLAGS='-l 127.0.0.1:9090')"
 	case strings.Contains(msg, "Unknown variable: kubecfg\n") || strings.HasSuffix(msg, "Unknown variable: kubecfg"):
 		return KubecfgHint
-	case yaklParse.MatchString(msg):
+	case yaklAsJsonnet(err):
 		return "hint: .yakl files are YAKL, not Jsonnet: import them with the yakl: scheme, as in import 'yakl:app.yakl'"
 	}
 	return ""
@@ -63,4 +56,19 @@ func ErrorText(err error) string {
 		text += h + "\n"
 	}
 	return text
+}
+
+// yaklAsJsonnet reports whether err is, or was caused by, go-jsonnet's
+// syntax error in a .yakl file read as Jsonnet (imported without the
+// yakl: scheme); the YAKL compiler's own errors are yakl.Error.
+func yaklAsJsonnet(err error) bool {
+	var je *JsonnetError
+	for errors.As(err, &je) {
+		if je.Static && len(je.Frames) > 0 {
+			f := je.Frames[0]
+			return f.Line > 0 && strings.HasPrefix(f.File, "file://") && strings.HasSuffix(f.File, ".yakl")
+		}
+		err = je.Cause
+	}
+	return false
 }

@@ -26,12 +26,12 @@ func TestJsonnetErrorFrames(t *testing.T) {
 		frames []Frame
 	}{
 		{"app.jsonnet", false, "boom now", []Frame{
-			{File: "file:///w/lib.libsonnet", Line: 2, Column: 10, EndLine: 2, EndColumn: 27, Name: "function <anonymous>"},
-			{File: "file:///w/app.jsonnet", Line: 2, Column: 6, EndLine: 2, EndColumn: 18, Name: "object <anonymous>"},
+			{File: "file:///w/lib.libsonnet", Line: 2, Column: 10, EndLine: 2, EndColumn: 27, Name: "function <anonymous>", Text: "file:///w/lib.libsonnet:2:10-27"},
+			{File: "file:///w/app.jsonnet", Line: 2, Column: 6, EndLine: 2, EndColumn: 18, Name: "object <anonymous>", Text: "file:///w/app.jsonnet:2:6-18"},
 			{Name: `Field "a"`},
 			{Name: "During manifestation"},
 		}},
-		{"bad.jsonnet", true, `Unexpected: ";" while parsing terminal`, []Frame{{File: "file:///w/bad.jsonnet", Line: 1, Column: 11, EndLine: 1, EndColumn: 12}}},
+		{"bad.jsonnet", true, `Unexpected: ";" while parsing terminal`, []Frame{{File: "file:///w/bad.jsonnet", Line: 1, Column: 11, EndLine: 1, EndColumn: 12, Text: "file:///w/bad.jsonnet:1:11-12"}}},
 		{"deep.jsonnet", false, "bottom", nil},
 	} {
 		t.Run(tc.input, func(t *testing.T) {

@@ -131,7 +131,7 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 }
 
 // newVM returns a VM and the importer it uses.
-func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
+func (c *Config) newVM(causes *goCauses) (*jsonnet.VM, *importer.Importer, error) {
 	// Bounds and size checks in front of go-jsonnet's builtins with holes
 	// (std.removeAt, std.range, std.makeArray, std.parseYaml).
 	stdguard.Install()
@@ -145,12 +145,12 @@ func (c *Config) newVM() (*jsonnet.VM, *importer.Importer, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	vm.Importer(imp)
+	vm.Importer(causeImporter{imp, causes})
 	if c.TraceOut != nil {
 		vm.SetTraceOut(c.TraceOut)
 	}
 	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
-		vm.NativeFunction(f)
+		vm.NativeFunction(causeNative(f, causes))
 	}
 	// std.format's format strings parsed in Go: without it, a long
 	// template overflows the browser's stack and is quadratic in go-jsonnet.
@@ -256,9 +256,10 @@ func (s *Session) Rebase(fsys importer.FS) bool {
 
 // NewSession returns a Session with a fresh VM.
 func (c *Config) NewSession() (*Session, error) {
-	vm, imp, err := c.newVM()
+	causes := &goCauses{}
+	vm, imp, err := c.newVM(causes)
 	if err != nil {
 		return nil, err
 	}
-	return &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm)}, nil
+	return &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm, causes)}, nil
 }

@@ -97,17 +97,28 @@ type Diagnostic struct {
 	// {a: 1}); Hint says so and that eval prints any value, and the page
 	// may offer to run the same input with eval.
 	OfferEval bool `json:"offerEval,omitempty"`
-	// Frames are the places a Jsonnet error names, as data: a static
-	// error's place, or a runtime error's stack (innermost first), with
-	// file names as the text prints them.
+	// Kind says what the error is (diag.Kind: "static", "runtime",
+	// "stack-limit", "crash", "yakl", "nesting"; "gate" for a feature
+	// that is off), for the page to act on without reading the text.
+	Kind string `json:"kind,omitempty"`
+	// Feature is the feature a "gate" error asks to turn on.
+	Feature string `json:"feature,omitempty"`
+	// Frames are the places the error names, as data, in the order its
+	// text names them: a YAKL, nesting or static error's place (an
+	// imported file's, first, when a runtime error reports it), a runtime
+	// error's stack (innermost first), with file names as the text prints
+	// them and each place's Text as the text prints it.
 	Frames []Frame `json:"frames,omitempty"`
 }
+
+// KindGate is the Kind of an error for a feature that is off.
+const KindGate = "gate"
 
 // ExprFile is the File of a diagnostic in eval's -e expression. No
 // workspace path is one: a diagnostic's path never holds "(" or ")".
 const ExprFile = "(expression)"
 
-// Frame is one place of a Jsonnet error's trace as its text names it. A
+// Frame is one place an error names (diag.Frame), as its text names it. A
 // place in eval's wrapper of the -e expression is marked Wrapper (it is
 // no place in the input file of that name), and Expr is the same place
 // in the expression's own text when it lies in the expression.

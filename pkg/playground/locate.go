@@ -2,113 +2,74 @@ package playground
 
 import (
 	"errors"
-	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
-	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/diag"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
-	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
 
-// location matches the positions go-jsonnet and the YAKL compiler print:
-// NAME:L:C, NAME:L:C-C2 and NAME:(L:C)-(L2:C2).
-var location = regexp.MustCompile(`((?:yakl:)?(?:file://)?[^\s:()]*[^\s:()\d][^\s:()]*):(?:(\d+):(\d+)(?:-(\d+))?|\((\d+):(\d+)\)-\((\d+):(\d+)\))`)
-
-// Locate finds the first position in an error text that names a file of
-// the workspace (under root), and returns a diagnostic there with the
-// error's first line as its message. Without one, only the message is set.
-func Locate(text, root string) Diagnostic {
-	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
-	d := Diagnostic{Message: first}
-	for _, idx := range location.FindAllStringSubmatchIndex(text, -1) {
-		m := make([]string, len(idx)/2)
-		for i := range m {
-			if idx[2*i] >= 0 {
-				m[i] = text[idx[2*i]:idx[2*i+1]]
-			}
-		}
-		name := m[1]
-		file := relName(name, root)
-		if strings.HasPrefix(file, "/") || idx[2] > 0 && !strings.ContainsRune(" \t\n(", rune(text[idx[2]-1])) {
-			continue // not a workspace file (internal:///, another directory)
-		}
-		d.File = file
-		if m[2] != "" {
-			d.Line, d.Column = atoi(m[2]), atoi(m[3])
-			d.EndLine, d.EndColumn = d.Line, d.Column
-			if m[4] != "" {
-				d.EndColumn = atoi(m[4])
-			}
-		} else {
-			d.Line, d.Column, d.EndLine, d.EndColumn = atoi(m[5]), atoi(m[6]), atoi(m[7]), atoi(m[8])
-		}
-		// On the first line, the message is what follows the position.
-		if rest := text[idx[1]:]; idx[1] <= len(first)+strings.Index(text, first) {
-			line, _, _ := strings.Cut(rest, "\n")
-			if msg := strings.TrimSpace(strings.TrimPrefix(line, ":")); msg != "" {
-				d.Message = msg
-			}
-		}
-		return d
-	}
-	return d
-}
-
-func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
-
-// locateError is Locate from the error's own data where it carries its
-// places: a YAKL compile error, a nesting error, or a go-jsonnet error
-// (kubecfg.JsonnetError). It finds the same place and message Locate finds
-// in the text (TestLocateErrorMatchesText holds them together); an error
-// without data, or one whose message itself names places (a syntax error
-// in an imported file, reported inside a runtime error), is located from
-// its text.
+// locateError is an error's diagnostic from its own data (diag.Error:
+// yakl.Error, importer.NestingError, kubecfg.JsonnetError with the Go
+// error go-jsonnet made its message of): the first place of the error in a
+// workspace file (or in eval's -e expression), with the message the error
+// text gives there. An error without places, or whose places are all
+// outside the workspace, is its text's first line; no text is read for
+// places.
 func locateError(err error, root string) Diagnostic {
 	text := strings.TrimSpace(err.Error())
 	first, _, _ := strings.Cut(text, "\n")
-	var ye *yakl.Error
-	var ne *importer.NestingError
+	e, ok := diag.As(err)
+	if !ok {
+		return Diagnostic{Message: first}
+	}
+	data := e.Diagnostic()
+	// The places of the Go error go-jsonnet carried as its message (an
+	// import's), with that error's message, come first, as in the text.
 	var je *kubecfg.JsonnetError
-	switch {
-	case errors.As(err, &ye):
-		if d, ok := placed(ye.File, ye.Line, ye.Column, ye.Line, ye.Column, ye.Msg, root); ok {
-			return d
-		}
-	case errors.As(err, &ne):
-		if p, ok := exprPlace(err, ne.File, ne.Line, ne.Column, ne.Line, ne.Column, false); ok {
-			return p.diagnostic(fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", ne.Max))
-		} else if d, ok := placed(ne.File, ne.Line, ne.Column, ne.Line, ne.Column, fmt.Sprintf("brackets nested deeper than %d levels; refusing to parse", ne.Max), root); ok {
-			return d
-		}
-	case errors.As(err, &je) && !strings.Contains(je.Msg, "://") && !strings.Contains(first, "://"):
-		for _, f := range je.Frames {
-			if f.Line == 0 {
-				continue
-			}
-			msg := first
-			if je.Static {
-				msg = je.Msg
-			}
-			if p, ok := exprPlace(err, f.File, f.Line, f.Column, f.EndLine, f.EndColumn, true); ok {
-				return p.diagnostic(msg)
-			} else if inWrapper(err, f.File) {
-				continue // eval's wrapper, outside the expression: no place of the input
-			}
-			if d, ok := placed(f.File, f.Line, f.Column, f.EndLine, f.EndColumn, msg, root); ok {
+	if errors.As(err, &je) {
+		if c, ok := diag.As(je.Cause); ok {
+			cd := c.Diagnostic()
+			if d, ok := locateFrames(err, cd.Frames, cd.Msg, cd.Kind, root); ok {
 				return d
 			}
 		}
-		if len(je.Frames) > 0 {
-			return Diagnostic{Message: first}
+		data.Frames = je.Frames
+	}
+	// data.Kind is the error's own: with a cause, still "runtime".
+	msg := data.Msg
+	if data.Kind == diag.Runtime || data.Kind == diag.StackLimit {
+		msg = first // a runtime error's message is its whole first line
+	}
+	if d, ok := locateFrames(err, data.Frames, msg, data.Kind, root); ok {
+		return d
+	}
+	return Diagnostic{Message: first}
+}
+
+// locateFrames is a diagnostic with msg at the first of frames that is a
+// place of the workspace or of eval's -e expression.
+func locateFrames(err error, frames []diag.Frame, msg string, kind diag.Kind, root string) (Diagnostic, bool) {
+	// A nesting error of eval's expression is placed in the expression
+	// as typed; Jsonnet's places are in the code as the VM evaluated it.
+	predefined := kind != diag.Nesting
+	for _, f := range frames {
+		if f.Line == 0 {
+			continue
+		}
+		if p, ok := exprPlace(err, f.File, f.Line, f.Column, f.EndLine, f.EndColumn, predefined); ok {
+			return p.diagnostic(msg), true
+		} else if inWrapper(err, f.File) {
+			continue // eval's wrapper, outside the expression: no place of the input
+		}
+		if d, ok := placed(f.File, f.Line, f.Column, f.EndLine, f.EndColumn, msg, root); ok {
+			return d, true
 		}
 	}
-	return Locate(text, root)
+	return Diagnostic{}, false
 }
 
 // placed is a diagnostic at a place, when the place is a file of the
-// workspace (under root) that Locate would read as one.
+// workspace (under root).
 func placed(file string, line, col, endLine, endCol int, msg, root string) (Diagnostic, bool) {
 	name := strings.TrimPrefix(strings.TrimPrefix(file, "yakl:"), "file://")
 	if name == "" || strings.ContainsAny(name, " \t\n:()") {
@@ -154,9 +115,9 @@ func (p Place) diagnostic(msg string) Diagnostic {
 	return Diagnostic{File: ExprFile, Line: p.Line, Column: p.Column, EndLine: p.EndLine, EndColumn: p.EndColumn, Message: msg}
 }
 
-// frames are a Jsonnet error's frames for its diagnostic, those in eval's
-// wrapper marked, with their places in the expression.
-func frames(err error, fs []kubecfg.Frame) []Frame {
+// frames are an error's places for its diagnostic (diag.Data.Frames),
+// those in eval's wrapper marked, with their places in the expression.
+func frames(err error, fs []diag.Frame) []Frame {
 	out := make([]Frame, len(fs))
 	for i, f := range fs {
 		out[i].Frame = f

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kubecfg/kubecfg/internal/diag"
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
@@ -236,7 +237,8 @@ func (r *Runner) showObjects(sess *kubecfg.Session, inv kubecfg.Invocation, key 
 // locateHook, when a test sets it, sees every error's diagnostic.
 var locateHook func(err error, root string, d Diagnostic)
 
-// fail records an error as the CLI prints it, and as a diagnostic.
+// fail records an error as the CLI prints it, and as a diagnostic: its
+// place, kind and frames from the error's data (diag.Error).
 func (r *Runner) fail(resp *Response, err error) {
 	hint := kubecfg.Hint(err)
 	resp.Stderr += kubecfg.ErrorText(err)
@@ -249,22 +251,23 @@ func (r *Runner) fail(resp *Response, err error) {
 	d.Hint = hint
 	var notObject *kubecfg.NotObjectError
 	d.OfferEval = errors.As(err, &notObject) && notObject.EvalPrints()
-	var je *kubecfg.JsonnetError
-	if errors.As(err, &je) {
-		d.Frames = frames(err, je.Frames)
-		// The program called validateJSONSchema on an engine built
-		// without it (a failed native call always fails the evaluation):
-		// the page runs the request again on the full engine.
-		if je.Msg == stdlib.ErrNoSchema.Error() {
-			resp.NeedsFullEngine = true
-		}
+	if e, ok := diag.As(err); ok {
+		data := e.Diagnostic()
+		d.Kind = string(data.Kind)
+		d.Frames = frames(err, data.Frames)
 	}
-	// So did an export file name template on an engine without sprig,
-	// and eval --trace on one without the causal trace.
-	if errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
+	var gate *features.DisabledError
+	if errors.As(err, &gate) {
+		d.Kind, d.Feature = KindGate, gate.Feature.Name
+	}
+	// The program called validateJSONSchema on an engine built without
+	// it (a failed native call always fails the evaluation), an export
+	// file name template needs sprig, eval --trace the causal trace: the
+	// page runs the request again on the full engine.
+	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
 		resp.NeedsFullEngine = true
 	}
-	if r.MaxStack > 0 && hint == "" && je != nil && strings.HasPrefix(je.Msg, "max stack frames exceeded") {
+	if r.MaxStack > 0 && hint == "" && d.Kind == string(diag.StackLimit) {
 		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)
 	}
 	resp.Diagnostics = append(resp.Diagnostics, d)

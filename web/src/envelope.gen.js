@@ -82,7 +82,9 @@
  * @property {string} message
  * @property {string} [hint]
  * @property {boolean} [offerEval] OfferEval: show's input is a value, not Kubernetes objects (show {a: 1}); Hint says so and that eval prints any value, and the page may offer to run the same input with eval.
- * @property {Frame[]} [frames] Frames are the places a Jsonnet error names, as data: a static error's place, or a runtime error's stack (innermost first), with file names as the text prints them.
+ * @property {string} [kind] Kind says what the error is (diag.Kind: "static", "runtime", "stack-limit", "crash", "yakl", "nesting"; "gate" for a feature that is off), for the page to act on without reading the text.
+ * @property {string} [feature] Feature is the feature a "gate" error asks to turn on.
+ * @property {Frame[]} [frames] Frames are the places the error names, as data, in the order its text names them: a YAKL, nesting or static error's place (an imported file's, first, when a runtime error reports it), a runtime error's stack (innermost first), with file names as the text prints them and each place's Text as the text prints it.
  */
 
 /**
@@ -128,7 +130,7 @@
  */
 
 /**
- * Frame is one place of a Jsonnet error's trace as its text names it. A
+ * Frame is one place an error names (diag.Frame), as its text names it. A
  * place in eval's wrapper of the -e expression is marked Wrapper (it is
  * no place in the input file of that name), and Expr is the same place
  * in the expression's own text when it lies in the expression.
@@ -140,6 +142,7 @@
  * @property {number} [endLine]
  * @property {number} [endColumn]
  * @property {string} [name]
+ * @property {string} [text]
  * @property {boolean} [wrapper]
  * @property {Place} [expr]
  */

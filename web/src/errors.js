@@ -1,7 +1,9 @@
 // The errors pane above the output (#errors on the playground and on the
 // embed page): what a failed run says, as text, never as HTML. The
-// playground shows the CLI's error text with each place in the workspace
-// as a button that goes there; the embed page shows the text as it is.
+// playground shows the CLI's error text with each place of the error in
+// the workspace as a button that goes there; the embed page shows the text
+// as it is. The places are the engine's data (the diagnostics' frames),
+// never read out of the text.
 
 /**
  * exprFile is the file of a diagnostic placed in eval's -e expression
@@ -12,7 +14,7 @@ export const exprFile = "(expression)";
 /** workspacePath maps a diagnostic's file to a path of files (an object path → text), or "". */
 export function workspacePath(files, file) {
   if (!file) return "";
-  let f = file.replace(/^file:\/\//, "");
+  let f = file.startsWith("file://") ? file.slice("file://".length) : file;
   if (Object.hasOwn(files, f)) return f;
   let best = "";
   for (const p of Object.keys(files)) {
@@ -27,11 +29,6 @@ function pre(text, className = "") {
   el.textContent = text;
   return el;
 }
-
-// A place in an error text: a file (a file:// URL as the CLI prints it, an
-// internal:/// one, or a plain path at the start of a word) and
-// :line:column, with an optional -endColumn, or :(line:column)-(line:column).
-const placeRe = /(file:\/\/\S*?|internal:\/\/\S*?|(?<=^|[\s("'`])[^\s:()"'`]+?)(?::(\d+):(\d+)(?:-\d+)?|:\((\d+):(\d+)\)-\(\d+:\d+\))/g;
 
 /**
  * maxPlaces is the most places an errors pane makes into buttons (or,
@@ -50,64 +47,89 @@ function appendAll(el, nodes) {
 const morePlaces = (n) => pre(`… and ${n} more place${n === 1 ? "" : "s"}.`, "hint more-places");
 
 /**
- * linkedText returns the nodes of text with every place in a workspace
- * file (files: path → text) as a button that calls goto(path, line,
- * column), named by the path as typed (a file URL's escapes undone); a
- * place in internal:/// or outside the workspace stays text. Without goto
- * a workspace place is text too, still named by the path as typed. links
- * counts the places named so; past maxPlaces of them the rest stay in the
- * text as it is, counted by more. frames are the response's frames: a place
- * of eval's wrapper of -e's expression (a frame marked wrapper, named as
- * the input) is no place in that file: it goes to the Expression box
- * (goto(exprFile, line, column)) when it is in the expression, else it
- * stays text.
+ * framePlaces finds where text names each of frames' places: a frame with
+ * a place (line) and its text as the error text prints it (text: the
+ * engine's diag.Frame.Text), looked for after the one before, so the
+ * places come in the text's order, as the engine lists them. It returns {
+ * start, end, frame } for each place found; nothing in text is read as a
+ * place unless a frame says it is one.
+ */
+export function framePlaces(text, frames) {
+  const out = [];
+  let at = 0;
+  for (const frame of frames) {
+    if (!frame?.line || !frame.text) continue;
+    const i = text.indexOf(frame.text, at);
+    if (i < 0) continue;
+    out.push({ start: i, end: i + frame.text.length, frame });
+    at = i + frame.text.length;
+  }
+  return out;
+}
+
+// frameName is a frame's file as a name of the workspace: a file URL's
+// path, its escapes undone.
+function frameName(file) {
+  if (!file.startsWith("file://")) return file;
+  const name = file.slice("file://".length);
+  try { return decodeURIComponent(name); } catch { return name; } // not an escaped URL: as it is
+}
+
+/**
+ * linkedText returns the nodes of text with every place of frames (the
+ * response's diagnostics' frames, drawn from that data: framePlaces) that
+ * is in a workspace file (files: path → text) as a button that calls
+ * goto(path, line, column), named by the path as typed (a file URL's
+ * escapes undone); a place in internal:/// or outside the workspace stays
+ * text. Without goto a workspace place is text too, still named by the
+ * path as typed. links counts the places named so; past maxPlaces of them
+ * the rest stay in the text as it is, counted by more. A place of eval's
+ * wrapper of -e's expression (a frame marked wrapper, named as the input)
+ * is no place in that file: it goes to the Expression box (goto(exprFile,
+ * line, column)) when it is in the expression, else it stays text.
  */
 export function linkedText(text, files, goto, frames = []) {
   const nodes = [];
   let links = 0;
   let more = 0;
   let at = 0;
-  for (const m of text.matchAll(placeRe)) {
-    const file = m[1];
+  for (const { start, end, frame } of framePlaces(text, frames)) {
+    // A yakl: import's place: the scheme stays text, the file is linked.
+    const yakl = frame.file.startsWith("yakl:") ? "yakl:".length : 0;
+    const file = frame.file.slice(yakl);
     if (file.startsWith("internal:")) continue;
-    let name = file.replace(/^file:\/\//, "");
-    if (file.startsWith("file:")) {
-      try { name = decodeURIComponent(name); } catch { /* not an escaped URL: as it is */ }
-    }
-    const path = workspacePath(files, name);
+    const path = workspacePath(files, frameName(file));
     if (!path) continue;
     if (links >= maxPlaces) {
       more++;
       continue;
     }
-    const line = Number(m[2] ?? m[4]);
-    const column = Number(m[3] ?? m[5]);
-    const wrapper = frames.find((f) => f.wrapper && f.file === file && f.line === line && f.column === column);
-    if (wrapper && (!wrapper.expr || !goto)) continue; // the text as it is
-    if (m.index > at) nodes.push(document.createTextNode(text.slice(at, m.index)));
+    if (frame.wrapper && (!frame.expr || !goto)) continue; // the text as it is
+    const placeText = text.slice(start + yakl, end);
+    if (start + yakl > at) nodes.push(document.createTextNode(text.slice(at, start + yakl)));
     links++;
-    at = m.index + m[0].length;
+    at = end;
     if (!goto) {
-      nodes.push(document.createTextNode(path + m[0].slice(file.length)));
+      nodes.push(document.createTextNode(path + placeText.slice(file.length)));
       continue;
     }
     const loc = document.createElement("button");
     loc.type = "button";
     loc.className = "loc";
-    if (wrapper) {
+    if (frame.wrapper) {
       // kubecfg's text names the wrapper's place; the button goes to the
       // same place in the Expression box.
-      loc.textContent = m[0];
-      loc.setAttribute("aria-label", `Go to ${m[0]}: the Expression, column ${wrapper.expr.column}`);
-      loc.addEventListener("click", () => goto(exprFile, wrapper.expr.line, wrapper.expr.column));
+      loc.textContent = placeText;
+      loc.setAttribute("aria-label", `Go to ${placeText}: the Expression, column ${frame.expr.column}`);
+      loc.addEventListener("click", () => goto(exprFile, frame.expr.line, frame.expr.column));
       nodes.push(loc);
       continue;
     }
-    loc.textContent = path + m[0].slice(file.length);
+    loc.textContent = path + placeText.slice(file.length);
     // The name holds the text shown (a range's end included), as axe's
     // label-content-name-mismatch asks: voice control users say what they see.
     loc.setAttribute("aria-label", `Go to ${loc.textContent}`);
-    loc.addEventListener("click", () => goto(path, line, column));
+    loc.addEventListener("click", () => goto(path, frame.line, frame.column));
     nodes.push(loc);
   }
   if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
@@ -126,25 +148,26 @@ function placeButton(path, d, goto) {
 
 /**
  * fixesFor lists the one-click fixes a failed response's error offers:
- * { label, fix } where fix is { feature } (a feature gate's error: turn
- * that feature on) or { command: "eval" } (show found no object where it
- * looked for one inside the input's object: eval shows any value there).
+ * { label, fix } where fix is { feature } (a feature gate's error, kind
+ * "gate": turn its feature on) or { command: "eval" } (show found no
+ * object where it looked for one inside the input's object: eval shows
+ * any value there). The engine's data says which, not the error's text.
  * @param {import("./envelope.gen.js").Response} resp
  */
 export function fixesFor(resp) {
   if ((resp.exitCode ?? 0) === 0) return [];
-  const text = [resp.stderr || "", ...(resp.diagnostics || []).map((d) => d.message || "")].join("\n");
+  const diags = resp.diagnostics || [];
   const out = [];
   const gates = new Set();
-  for (const m of text.matchAll(/\b([\w-]+) is an? \w+ feature; turn it on with --features=([\w-]+)/g)) {
-    if (m[1] === m[2] && !gates.has(m[1])) {
-      gates.add(m[1]);
-      out.push({ label: `Turn on ${m[1]}`, fix: { feature: m[1] } });
+  for (const d of diags) {
+    if (d.kind === "gate" && d.feature && !gates.has(d.feature)) {
+      gates.add(d.feature);
+      out.push({ label: `Turn on ${d.feature}`, fix: { feature: d.feature } });
     }
   }
   // The engine marks show's error for a value eval prints (not at "$":
   // eval's wrapper takes only an object, as kubecfg's does).
-  if ((resp.diagnostics || []).some((d) => d.offerEval)) {
+  if (diags.some((d) => d.offerEval)) {
     out.push({ label: "Switch to eval", fix: { command: "eval" } });
   }
   return out;

@@ -149,7 +149,7 @@ export function results(els, { state, editor, output, status, features, openFile
       untick(ticking);
       const stopped = stoppedSentence(err);
       if (stopped) {
-        stop(stopped);
+        stop(stopped, err);
         return;
       }
       if (engineReady) status.run(`The engine failed: ${err.message}`, true); // else start() says why
@@ -203,14 +203,15 @@ export function results(els, { state, editor, output, status, features, openFile
     if (els.stop) els.stop.hidden = true;
   }
 
-  // stop says that a run was stopped (the watchdog) or ended with the
-  // engine (a crash), in the errors pane and the status line.
-  function stop(sentence) {
+  // stop says that a run was stopped (err a TimeoutError: the watchdog, or
+  // the user) or ended with the engine (a crash), in the errors pane and
+  // the status line.
+  function stop(sentence, err) {
     firstRun = false;
     lastResponse = null;
     lineMap = null;
     traced.shown(null, null);
-    const raise = /ran past/.test(sentence) ? " A program that needs longer is not a runaway: raise the Time limit next to Run." : "";
+    const raise = err?.kind === "timeout" && err.reason === "limit" ? " A program that needs longer is not a runaway: raise the Time limit next to Run." : "";
     clearTimeout(errorsTimer);
     shownError = "";
     delete els.errors.dataset.pending;

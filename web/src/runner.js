@@ -23,33 +23,41 @@
 // the full engine (kubecfg.wasm) for good and runs the request again, so
 // the page only ever sees kubecfg's own answer.
 
-/** TimeoutError marks a run that the watchdog stopped. */
+/**
+ * TimeoutError marks a run that was stopped: by the watchdog at the time
+ * limit (reason "limit") or at the user's request ("request"). Its kind,
+ * "timeout", is what the page checks: the page and the boot script bundle
+ * this file apart, so instanceof does not hold across them.
+ */
 export class TimeoutError extends Error {
-  constructor(message) {
+  constructor(message, reason = "limit") {
     super(message);
-    this.name = "TimeoutError"; // checked by name: the page and the boot script bundle this file apart
+    this.name = "TimeoutError";
+    this.kind = "timeout";
+    this.reason = reason;
   }
 }
 
 /**
  * EngineCrash marks a run during which the engine died (a fatal Go error
  * such as a stack overflow, or a trap); its message says why when that is
- * known, in the CLI's words (internal/fatal).
+ * known, in the CLI's words (internal/fatal). Its kind is "crash".
  */
 export class EngineCrash extends Error {
   constructor(message) {
     super(message);
-    this.name = "EngineCrash"; // checked by name, as TimeoutError
+    this.name = "EngineCrash";
+    this.kind = "crash";
   }
 }
 
 /**
  * stoppedSentence is what the page says of a run that the watchdog
- * stopped or the engine's death ended: the error's message as a sentence;
- * "" for any other error.
+ * stopped or the engine's death ended (kind "timeout" or "crash"): the
+ * error's message as a sentence; "" for any other error.
  */
 export function stoppedSentence(err) {
-  if (err?.name !== "TimeoutError" && err?.name !== "EngineCrash") return "";
+  if (err?.kind !== "timeout" && err?.kind !== "crash") return "";
   return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
 }
 
@@ -404,12 +412,12 @@ export class Runner {
   stop() {
     if (this.inflight?.lane !== "main") return false;
     const ms = performance.now() - this.inflight.startedAt;
-    this.end(`stopped at your request after ${seconds(ms)}; started a fresh engine`);
+    this.end(`stopped at your request after ${seconds(ms)}; started a fresh engine`, "request");
     return true;
   }
 
-  /** end ends the run in flight with a TimeoutError(why) and starts a fresh worker. */
-  end(why) {
+  /** end ends the run in flight with a TimeoutError(why, reason) and starts a fresh worker. */
+  end(why, reason = "limit") {
     const job = this.inflight;
     this.inflight = null;
     clearTimeout(job.timer);
@@ -417,7 +425,7 @@ export class Runner {
     this.worker.terminate();
     this.spawn().catch(() => {});
     if (this.opts.onRestart) this.opts.onRestart("timeout");
-    job.reject(new TimeoutError(why));
+    job.reject(new TimeoutError(why, reason));
     this.pump();
   }
 }

@@ -47,7 +47,10 @@ test("isStackOverflow", () => {
 test("stoppedSentence", () => {
   assert.equal(stoppedSentence(new EngineCrash("evaluation overflowed the stack; started a fresh engine")), "Evaluation overflowed the stack; started a fresh engine.");
   assert.equal(stoppedSentence(new TimeoutError("stopped: the evaluation ran past 5 s; started a fresh engine")), "Stopped: the evaluation ran past 5 s; started a fresh engine.");
-  // Checked by name: the page and the boot script bundle runner.js apart.
-  assert.equal(stoppedSentence(Object.assign(new Error("the engine exited"), { name: "EngineCrash" })), "The engine exited.");
+  // Checked by kind: the page and the boot script bundle runner.js apart.
+  assert.equal(stoppedSentence(Object.assign(new Error("the engine exited"), { kind: "crash" })), "The engine exited.");
+  assert.equal(stoppedSentence(Object.assign(new Error("the engine exited"), { name: "EngineCrash" })), "", "a name says nothing");
+  assert.equal(new TimeoutError("x").reason, "limit");
+  assert.equal(new TimeoutError("x", "request").reason, "request");
   assert.equal(stoppedSentence(new Error("loading x.wasm: 404")), "");
 });
