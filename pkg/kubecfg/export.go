@@ -134,14 +134,3 @@ func (inv Invocation) ExportTemplate() (*ExportNames, error) {
 	}
 	return ParseExportNames(format)
 }
-
-// ShowObjects is what show does before it prints: ExportTemplate, then
-// the objects read.
-func (inv Invocation) ShowObjects(s *Session) ([]Object, *ExportNames, error) {
-	names, err := inv.ExportTemplate()
-	if err != nil {
-		return nil, nil, err
-	}
-	objs, err := s.ReadObjects(inv.ReadOptions())
-	return objs, names, err
-}

@@ -13,7 +13,7 @@ import (
 
 // Invocation is one kubecfg show or eval run in data: what its command line
 // says. The CLI's flags fill it, playground.Request is its JSON form, Run
-// carries it out on a session, CommandLine writes it back as the command
+// carries it out on a session into a Result, CommandLine writes it back as the command
 // line ("Copy as command"), and ErrorText prints its errors as the CLI
 // does. The environment (the file system, the current directory, where
 // imports may be fetched from) is not part of it.
@@ -39,6 +39,7 @@ type Invocation struct {
 	ExportDir   string // show --export-dir: the caller writes Export's files there
 	ExportNames string // show --export-filename-format; "" is DefaultExportNameFormat
 	ExportExt   string // show --export-filename-extension; "" is the format's
+	Reorder     string // show --reorder; "" keeps the inputs' order
 }
 
 // Env is where an invocation runs, all that it is not: the file system,
@@ -111,28 +112,6 @@ func (inv Invocation) format() string {
 	return inv.Output
 }
 
-// Export renders show's objects as the files --export-dir writes.
-func (inv Invocation) Export(objs []Object, names *ExportNames) ([]ExportFile, error) {
-	return Export(objs, inv.format(), names, inv.ExportExt)
-}
-
-// Run carries the invocation out on a session made from its Config and
-// returns what the CLI prints on standard output (show's objects even when
-// ExportDir is set: writing the files is the caller's).
-func (inv Invocation) Run(s *Session) (string, error) {
-	switch inv.command() {
-	case "show":
-		objs, _, err := inv.ShowObjects(s)
-		if err != nil {
-			return "", err
-		}
-		return FormatObjects(objs, inv.format())
-	case "eval":
-		return s.Eval(inv.EvalOptions())
-	}
-	return "", fmt.Errorf("unknown command %q: want show or eval", inv.Command)
-}
-
 // CommandLine writes the invocation as a kubecfg command line, quoted for
 // a POSIX shell, run from the workspace's root (a cd first when Dir is
 // set). A file name never becomes a flag: when an input begins with "-",
@@ -190,6 +169,9 @@ func (inv Invocation) CommandLine() string {
 		}
 		if inv.ExportExt != "" {
 			args = append(args, "--export-filename-extension", shellQuote(inv.ExportExt))
+		}
+		if inv.Reorder != "" {
+			args = append(args, "--reorder="+shellQuote(inv.Reorder))
 		}
 	}
 	for _, v := range inv.ExtVars {
