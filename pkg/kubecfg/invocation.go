@@ -1,7 +1,6 @@
 package kubecfg
 
 import (
-	"fmt"
 	"io"
 	"path"
 	"slices"

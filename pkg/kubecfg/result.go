@@ -2,6 +2,10 @@ package kubecfg
 
 import (
 	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // Result is what one invocation did, as data: the CLI prints it (or
@@ -13,9 +17,10 @@ type Result struct {
 	// was found (its provenance); nil for eval and when the read failed.
 	Objects []Object
 	Sources []Source
-	// Reused says show's objects are those of an earlier read of the
-	// same inputs in this session (Session.Reuse): nothing was evaluated.
-	Reused bool
+	// Read says show read its inputs in this run; false when it did not
+	// get that far, and when the objects are those of an earlier read of
+	// the same inputs in this session (Session.Reuse).
+	Read bool
 
 	// Output is what the CLI prints on standard output: show's objects in
 	// the output format (nothing when exporting), eval's value.
@@ -26,7 +31,7 @@ type Result struct {
 	// with no files, as kubecfg does).
 	Files []ExportFile
 	// Trace is eval --trace's causal trace, printed on standard error
-	// after Output (its Text(false)).
+	// after Output (TraceText).
 	Trace *Trace
 
 	// Err is the error the run ended with; nil means exit status 0.
@@ -41,10 +46,46 @@ func (r Result) ExitCode() int {
 	return 0
 }
 
+// TraceText is what the CLI prints on standard error after the output:
+// eval --trace's trace, or "".
+func (r Result) TraceText() string {
+	if r.Trace == nil {
+		return ""
+	}
+	return r.Trace.Text(false)
+}
+
+// Configure is every run's prologue: the invocation's gates resolved in
+// env (Gates), their warnings written to env.Warn as kubecfg prints them
+// on standard error, and the invocation's configuration in env (Config).
+func (inv Invocation) Configure(env Env) (*Config, error) {
+	gates, err := inv.Gates(env)
+	if err != nil {
+		return nil, err
+	}
+	if env.Warn != nil {
+		if _, err := io.WriteString(env.Warn, WarningText(gates)); err != nil {
+			return nil, fmt.Errorf("writing warnings: %w", err)
+		}
+	}
+	return inv.Config(env, gates), nil
+}
+
+// WarningText is the gates' warnings as kubecfg prints them: a line
+// "warning: WARNING" each.
+func WarningText(gates *features.Gates) string {
+	var b strings.Builder
+	for _, w := range gates.Warnings() {
+		b.WriteString("warning: " + w + "\n")
+	}
+	return b.String()
+}
+
 // Run carries the invocation out on a session made from its Config (or
-// one it shares with earlier invocations, Session.Reuse): show reads its
-// inputs and formats or exports the objects, eval evaluates and, with
-// --trace, traces. Errors are kubecfg's, in kubecfg's order.
+// one it shares with earlier invocations of the same configuration):
+// show reads its inputs and formats or exports the objects, eval
+// evaluates and, with --trace, traces. Errors are kubecfg's, in kubecfg's
+// order.
 func (inv Invocation) Run(s *Session) Result {
 	switch inv.command() {
 	case "show":
@@ -64,10 +105,12 @@ func (inv Invocation) show(s *Session) Result {
 		return Result{Err: err}
 	}
 	var res Result
-	res.Objects, res.Sources, res.Reused, err = s.readCached(inv.ReadOptions())
+	var reused bool
+	res.Objects, res.Sources, reused, err = s.readCached(inv.ReadOptions())
 	if err != nil {
-		return Result{Err: err}
+		return Result{Read: !reused, Err: err}
 	}
+	res.Read = !reused
 	switch inv.Reorder {
 	case "":
 	case "server":
@@ -84,17 +127,21 @@ func (inv Invocation) show(s *Session) Result {
 		}
 		return res
 	}
-	res.Output, res.Err = FormatObjects(res.Objects, inv.format())
+	if res.Output, res.Err = FormatObjects(res.Objects, inv.format()); res.Err != nil {
+		res.Output = ""
+	}
 	return res
 }
 
 // eval is Run's eval: the value, then with --trace its causal trace.
 func (inv Invocation) eval(s *Session) Result {
 	var res Result
-	res.Output, res.Err = s.Eval(inv.EvalOptions())
-	if res.Err != nil || !inv.Trace {
+	if res.Output, res.Err = s.Eval(inv.EvalOptions()); res.Err != nil {
+		res.Output = ""
 		return res
 	}
-	res.Trace, res.Err = s.EvalTrace(inv.EvalOptions())
+	if inv.Trace {
+		res.Trace, res.Err = s.EvalTrace(inv.EvalOptions())
+	}
 	return res
 }

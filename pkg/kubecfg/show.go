@@ -1,6 +1,8 @@
 package kubecfg
 
 import (
+	"fmt"
+
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -90,4 +92,47 @@ func (s *Session) ReadSources(opts ReadOptions) ([]Object, []Source, error) {
 		}
 	}
 	return dedupe(objs, srcs)
+}
+
+// maxReads is how many reads of show's inputs a reusing session keeps.
+const maxReads = 4
+
+// read is one read of show's inputs: the objects and their sources, or
+// the error.
+type read struct {
+	objs []Object
+	srcs []Source
+	err  error
+}
+
+// readKey identifies what ReadSources reads, within a session.
+func readKey(opts ReadOptions) string {
+	return fmt.Sprintf("%q %q %q %q %t", opts.Inputs, opts.Exec, opts.Overlay.Code, opts.Overlay.File, opts.Provenance)
+}
+
+// readCached is ReadSources, answered from an earlier read of the same
+// options when the session reuses (Reuse): reused says so. A read's
+// objects are never nil when it succeeded. What was read is dropped when
+// the session moves to another version of its workspace (setFS).
+func (s *Session) readCached(opts ReadOptions) (objs []Object, srcs []Source, reused bool, err error) {
+	if !s.Reuse {
+		objs, srcs, err = s.ReadSources(opts)
+		if objs == nil && err == nil {
+			objs = []Object{}
+		}
+		return objs, srcs, false, err
+	}
+	key := readKey(opts)
+	if r, ok := s.reads[key]; ok {
+		return r.objs, r.srcs, true, r.err
+	}
+	objs, srcs, err = s.ReadSources(opts)
+	if objs == nil && err == nil {
+		objs = []Object{}
+	}
+	if s.reads == nil || len(s.reads) >= maxReads {
+		s.reads = map[string]read{}
+	}
+	s.reads[key] = read{objs, srcs, err}
+	return objs, srcs, false, err
 }

@@ -235,6 +235,9 @@ type Session struct {
 	vm   *jsonnet.VM
 	imp  *importer.Importer
 	errs *recordingFormatter // go-jsonnet's errors with their places (JsonnetError)
+	// reads are show's reads kept for Run when Reuse is set (readCached),
+	// by readKey; setFS drops them.
+	reads map[string]read
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -248,8 +251,16 @@ func (s *Session) Rebase(fsys importer.FS) bool {
 	if !s.imp.Rebase(fsys) {
 		return false
 	}
-	s.cfg.FS = fsys
+	s.setFS(fsys)
 	return true
+}
+
+// setFS moves the session's configuration to fsys, another version of
+// its workspace, and drops what show read in the old one: an input may
+// have changed.
+func (s *Session) setFS(fsys importer.FS) {
+	s.cfg.FS = fsys
+	s.reads = nil
 }
 
 // NewSession returns a Session with a fresh VM.

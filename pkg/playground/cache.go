@@ -20,16 +20,13 @@ import (
 // maxResponses is how many distinct requests' responses are kept.
 const maxResponses = 32
 
-// cache holds what a Runner reuses: one VM session per workspace version,
-// the objects show found in it, and the responses of recent requests.
+// cache holds what a Runner reuses: one VM session per workspace version
+// (which keeps the objects show found in it, kubecfg.Session.Reuse), and
+// the responses of recent requests.
 type cache struct {
 	wsKey  string
 	cfgKey string
 	sess   *kubecfg.Session
-	// objs are what show read in this workspace version, by objects key:
-	// a few, as the page asks for the objects with provenance (a trace)
-	// between runs of the plain ones.
-	objs map[string]objects
 
 	responses map[string]Response
 	order     []string
@@ -46,15 +43,15 @@ type cache struct {
 // changed but only in files the VM never imported (the entry file, as you
 // type into it) and cfgKey (everything else the VM depends on) did not, the
 // session moves to fsys and keeps its VM: the libraries stay parsed and
-// evaluated. Otherwise it makes a new one. Either way what was cached for
-// the old version's objects is dropped.
+// evaluated. Otherwise it makes a new one. Either way what show read in
+// the old version is dropped (kubecfg.Session.Rebase drops it).
 func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
 	if c.sess != nil && c.wsKey == key {
 		return c.sess, nil
 	}
 	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys) {
 		c.rebases++
-		c.wsKey, c.objs = key, nil
+		c.wsKey = key
 		return c.sess, nil
 	}
 	s, err := make()
@@ -62,7 +59,7 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 		return nil, err
 	}
 	c.sessions++
-	c.wsKey, c.cfgKey, c.sess, c.objs = key, cfgKey, s, nil
+	c.wsKey, c.cfgKey, c.sess = key, cfgKey, s
 	return s, nil
 }
 
@@ -74,36 +71,6 @@ func (c *cache) forget(keepResponses bool) {
 		kept.responses, kept.order = c.responses, c.order
 	}
 	*c = kept
-}
-
-// objects are one read of show's inputs: the objects and their sources,
-// or the error.
-type objects struct {
-	objs []kubecfg.Object
-	srcs []kubecfg.Source
-	err  error
-}
-
-// maxObjects is how many reads of one workspace version are kept.
-const maxObjects = 4
-
-// objects returns what show found for the inputs, reading them once per
-// workspace version and key.
-func (c *cache) objects(key string, read func() ([]kubecfg.Object, []kubecfg.Source, error)) (objects, error) {
-	if o, ok := c.objs[key]; ok {
-		return o, o.err
-	}
-	c.reads++
-	objs, srcs, err := read()
-	if objs == nil && err == nil {
-		objs = []kubecfg.Object{}
-	}
-	if c.objs == nil || len(c.objs) >= maxObjects {
-		c.objs = map[string]objects{}
-	}
-	o := objects{objs, srcs, err}
-	c.objs[key] = o
-	return o, err
 }
 
 func (c *cache) response(key string) (Response, bool) {
