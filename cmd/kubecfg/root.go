@@ -202,23 +202,33 @@ func (g *globals) settings(inv *kubecfg.Invocation) error {
 	default:
 		return fmt.Errorf("invalid --resolve-images-error %q: want ignore, warn or error", g.resolveImagesError)
 	}
-	var err error
-	if inv.ExtVars, err = parseVars("ext", g.extStr, g.extStrFile, g.extCode, g.extCodeFile); err != nil {
+	inv.ExtStr, inv.ExtStrFile, inv.ExtCode, inv.ExtCodeFile = nil, nil, nil, nil
+	if err := parseVars("ext", []varFlag{{g.extStr, &inv.ExtStr, false}, {g.extStrFile, &inv.ExtStrFile, true}, {g.extCode, &inv.ExtCode, false}, {g.extCodeFile, &inv.ExtCodeFile, true}}); err != nil {
 		return err
 	}
-	inv.TLAs, err = parseVars("tla", g.tlaStr, g.tlaStrFile, g.tlaCode, g.tlaCodeFile)
-	return err
+	inv.TLAStr, inv.TLAStrFile, inv.TLACode, inv.TLACodeFile = nil, nil, nil, nil
+	return parseVars("tla", []varFlag{{g.tlaStr, &inv.TLAStr, false}, {g.tlaStrFile, &inv.TLAStrFile, true}, {g.tlaCode, &inv.TLACode, false}, {g.tlaCodeFile, &inv.TLACodeFile, true}})
 }
 
-// parseVars reads the four forms of one variable family, in flag order.
-func parseVars(family string, str, strFile, code, codeFile []string) ([]kubecfg.Var, error) {
-	var out []kubecfg.Var
-	add := func(values []string, kind kubecfg.VarKind, flag string, file bool) error {
-		for _, s := range values {
+// varFlag is one of a variable family's four flags: its values as given
+// (NAME=VALUE, or NAME for the environment's value) and the map of the
+// invocation they fill.
+type varFlag struct {
+	values []string
+	into   *map[string]string
+	file   bool // the value is a file name: NAME alone is an error
+}
+
+// parseVars reads the four forms of one variable family (str, str-file,
+// code, code-file), each in flag order: a later flag of a name wins.
+func parseVars(family string, flags []varFlag) error {
+	suffix := []string{"-str", "-str-file", "-code", "-code-file"}
+	for i, f := range flags {
+		for _, s := range f.values {
 			name, value, ok := strings.Cut(s, "=")
 			if !ok {
-				if file {
-					return fmt.Errorf("Failed to parse %s: missing '=' in %s", flag, s)
+				if f.file {
+					return fmt.Errorf("Failed to parse %s: missing '=' in %s", family+suffix[i], s)
 				}
 				v, found := os.LookupEnv(name)
 				if !found {
@@ -226,26 +236,13 @@ func parseVars(family string, str, strFile, code, codeFile []string) ([]kubecfg.
 				}
 				value = v
 			}
-			out = append(out, kubecfg.Var{Name: name, Value: value, Kind: kind})
-		}
-		return nil
-	}
-	for _, f := range []struct {
-		values []string
-		kind   kubecfg.VarKind
-		flag   string
-	}{
-		{str, kubecfg.Str, family + "-str"},
-		{strFile, kubecfg.StrFile, family + "-str-file"},
-		{code, kubecfg.Code, family + "-code"},
-		{codeFile, kubecfg.CodeFile, family + "-code-file"},
-	} {
-		file := f.kind == kubecfg.StrFile || f.kind == kubecfg.CodeFile
-		if err := add(f.values, f.kind, f.flag, file); err != nil {
-			return nil, err
+			if *f.into == nil {
+				*f.into = map[string]string{}
+			}
+			(*f.into)[name] = value
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // newUnbuiltCmd registers a kubecfg command this build does not implement:

@@ -12,10 +12,10 @@ import (
 )
 
 // addOverlayFlags adds --overlay-code and --overlay-code-file, shared by
-// show and eval, filling ov.
-func addOverlayFlags(cmd *cobra.Command, ov *kubecfg.Overlay) {
-	cmd.Flags().StringVar(&ov.Code, "overlay-code", "", "Jsonnet code merged into each input: (import INPUT) + (CODE)")
-	cmd.Flags().StringVar(&ov.File, "overlay-code-file", "", "File of Jsonnet code merged into each input")
+// show and eval, filling inv.
+func addOverlayFlags(cmd *cobra.Command, inv *kubecfg.Invocation) {
+	cmd.Flags().StringVar(&inv.OverlayCode, "overlay-code", "", "Jsonnet code merged into each input: (import INPUT) + (CODE)")
+	cmd.Flags().StringVar(&inv.OverlayCodeFile, "overlay-code-file", "", "File of Jsonnet code merged into each input")
 	cmd.MarkFlagsMutuallyExclusive("overlay-code", "overlay-code-file")
 }
 
@@ -31,9 +31,9 @@ func newShowCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&inv.ExportDir, "export-dir", "", "Write each object to its own file in this directory, which is created and must be empty if it exists")
 	cmd.Flags().StringVar(&inv.ExportNames, "export-filename-format", kubecfg.DefaultExportNameFormat, "Go template (with sprig's functions and resourceIndex) of the exported files' paths; a literal / makes a subdirectory")
 	cmd.Flags().StringVar(&inv.ExportExt, "export-filename-extension", "", "Extension of the exported files (default: the output format)")
-	cmd.Flags().BoolVar(&inv.Provenance, "show-provenance", false, "Annotate each object with the input and the field path it comes from")
+	cmd.Flags().BoolVar(&inv.ShowProvenance, "show-provenance", false, "Annotate each object with the input and the field path it comes from")
 	cmd.Flags().StringVar(&inv.Reorder, "reorder", "", "--reorder=server: reorder resources as kubecfg's update command does (needs a cluster: not supported by this build)")
-	addOverlayFlags(cmd, &inv.Overlay)
+	addOverlayFlags(cmd, inv)
 	return cmd
 }
 
@@ -88,6 +88,6 @@ func newEvalCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVarP(&inv.Output, "format", "o", "yaml", "Output format. Supported values are: json, yaml, jsonnet (the compiled Jsonnet of a .yakl file)")
 	cmd.Flags().StringVar(&inv.Exec, "exec", "", "Inline code to evaluate instead of a file (kubecfg is predefined in it)")
 	cmd.Flags().BoolVar(&inv.Trace, "trace", false, "Print a causal trace: the source lines whose fields feed the result (on standard error)")
-	addOverlayFlags(cmd, &inv.Overlay)
+	addOverlayFlags(cmd, inv)
 	return cmd
 }

@@ -139,7 +139,7 @@ func TestRunReusesReads(t *testing.T) {
 		{name: "first", inv: inv, read: true, want: "name: a"},
 		{name: "again", inv: inv, read: false, want: "name: a"},
 		{name: "json", inv: Invocation{Inputs: inv.Inputs, Output: "json"}, read: false, want: `"name": "a"`},
-		{name: "provenance is another read", inv: Invocation{Inputs: inv.Inputs, Provenance: true}, read: true, want: "kubecfg.github.com/provenance-path"},
+		{name: "provenance is another read", inv: Invocation{Inputs: inv.Inputs, ShowProvenance: true}, read: true, want: "kubecfg.github.com/provenance-path"},
 		{name: "after an edit", inv: inv, rebase: map[string]string{"app.jsonnet": strings.Replace(cm, "'a'", "'edited'", 1)}, read: true, want: "name: edited"},
 		{name: "the edit's again", inv: inv, read: false, want: "name: edited"},
 	}

@@ -1,6 +1,7 @@
 package kubecfg
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -66,6 +67,17 @@ type Config struct {
 	// TraceOut receives std.trace's lines (nil: standard error, as
 	// go-jsonnet's default).
 	TraceOut io.Writer
+}
+
+// VMKey identifies what a VM made from the configuration depends on
+// besides the files it reads: the gates, the current directory, the
+// search paths, the variables, whether it may fetch and its stack limit.
+// Two configurations of one key make VMs that evaluate the same files
+// alike.
+func (c *Config) VMKey() string {
+	// Strings, numbers and booleans only: the encoding cannot fail.
+	b, _ := json.Marshal([]any{features.Rows(c.Gates), c.Cwd, c.JPath, c.JURL, c.ExtVars, c.TLAs, c.Fetch != nil, c.ResolveImage != nil, c.MaxStack})
+	return string(b)
 }
 
 // cwdURL is the file:// URL of the current directory, with a slash.

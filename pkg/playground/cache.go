@@ -13,7 +13,6 @@ import (
 	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
@@ -100,75 +99,34 @@ func hashJSON(v any) string {
 }
 
 // keys identify, by hashes, what the caches depend on. The files are
-// hashed once; the other keys hash that hash with a few small fields.
+// hashed once (fileHashes); the rest of the request is hashed as the JSON
+// it is (the invocation's own form, kubecfg.Invocation), so that a new
+// flag is in the keys without a line here.
 type keys struct {
 	files string
-	// settings are the features and variables: what a VM depends on
-	// besides the files.
-	settings string
 	// request identifies a request entirely.
 	request string
-	// workspace identifies what a VM depends on: files, gates and
-	// variables.
-	workspace string
-	// objects identifies what show reads, within a workspace version.
-	objects string
 }
 
 // keysFor computes req's keys; fh (nil: none) keeps the files' sums
 // between requests.
 func keysFor(req Request, fh *fileHashes) keys {
-	var k keys
-	k.files = fh.key(req.Files)
-
-	h := newHasher()
-	h.strs(req.Features)
-	h.bool(req.Alpha)
-	h.strMap(req.ExtStr)
-	h.strMap(req.ExtCode)
-	h.strMap(req.TLAStr)
-	h.strMap(req.TLACode)
-	h.strMap(req.ExtStrFile)
-	h.strMap(req.ExtCodeFile)
-	h.strMap(req.TLAStrFile)
-	h.strMap(req.TLACodeFile)
-	h.str(req.Dir)
-	h.strs(req.JPath)
-	h.strs(req.JPathEnv)
-	h.strs(req.JURL)
-	h.strMap(req.Links)
-	k.settings = h.sum()
-
-	h = newHasher()
-	h.str(k.files)
-	h.str(k.settings)
-	k.workspace = h.sum()
-
-	h = newHasher()
-	h.str(k.workspace)
-	h.str(req.Entry)
-	h.str(req.Exec)
-	h.str(req.OverlayCode)
-	h.str(req.OverlayCodeFile)
-	h.strs(req.Inputs)
-	h.bool(req.ShowProvenance)
-	k.objects = h.sum()
-
-	h = newHasher()
-	h.str(k.objects)
-	h.str(req.Version)
-	h.str(req.Command)
-	h.str(req.Expr)
-	h.str(req.Output)
-	h.bool(req.ShowKeys)
-	h.str(req.ExportDir)
-	h.str(req.ExportNames)
-	h.str(req.ExportExt)
-	h.bool(req.Trace)
-	h.int(req.TraceLine)
-	h.bool(req.TraceAll)
-	k.request = h.sum()
+	k := keys{files: fh.key(req.Files)}
+	rest := req
+	rest.Files = nil
+	k.request = hashJSON([]any{k.files, rest})
 	return k
+}
+
+// vmKeys are what a VM depends on besides its files' contents: the
+// configuration's key (kubecfg.Config.VMKey: the directory, search paths,
+// variables and gates) and the links. workspace adds the files' contents;
+// config adds their names instead (an added file could change what an
+// import finds), for a session that moves to a new version of its
+// workspace (Session.Rebase).
+func vmKeys(req Request, k keys, cfg *kubecfg.Config) (workspace, config string) {
+	settings := hashJSON([]any{cfg.VMKey(), req.Links})
+	return hashJSON([]any{k.files, settings}), hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), settings})
 }
 
 // hasher feeds strings, lists and maps into SHA-256, each item with its
@@ -275,11 +233,4 @@ func (fh *fileHashes) key(files map[string]string) string {
 		fh.sums = next
 	}
 	return h.sum()
-}
-
-// configKey identifies what a VM depends on besides the files' contents:
-// their names (an added file could change what an import finds), the
-// resolved gates (an rc file sets them) and the variables.
-func configKey(req Request, k keys, gates []features.Row) string {
-	return hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), gates, k.settings})
 }

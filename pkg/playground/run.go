@@ -100,7 +100,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
 		return cached
 	}
-	inv := req.Invocation()
+	inv := req.Invocation
 	resp.Command = inv.CommandLine()
 	defer func() {
 		p := recover()
@@ -148,7 +148,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 	for _, w := range cfg.Gates.Warnings() {
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err := r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
+	wsKey, cfgKey := vmKeys(req, keys, cfg)
+	sess, err := r.cache.session(wsKey, cfgKey, fsys, func() (*kubecfg.Session, error) {
 		s, err := cfg.NewSession()
 		if s != nil {
 			s.Reuse = true
@@ -197,7 +198,7 @@ func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, resp *R
 	}
 	if res.Trace != nil {
 		r.traces.b.WriteString(res.TraceText())
-		resp.Trace = &Trace{File: inv.Inputs[0], Path: exprOrDollar(inv.Expr), Places: r.places(res.Trace)}
+		resp.Trace = &Trace{File: inv.Args()[0], Path: exprOrDollar(inv.Expr), Places: r.places(res.Trace)}
 	}
 	return res
 }

@@ -69,11 +69,12 @@ func untraceable(inv kubecfg.Invocation) string {
 func (r *Runner) traceAt(sess *kubecfg.Session, inv kubecfg.Invocation, srcs []kubecfg.Source, at kubecfg.OutputLine) *Trace {
 	t := &Trace{Line: at.Line, Places: []TracePlace{}}
 	if inv.Command == "eval" {
-		if len(inv.Inputs) == 0 {
+		args := inv.Args()
+		if len(args) == 0 {
 			t.Error = "the value comes from --exec code, which cannot be traced"
 			return t
 		}
-		t.File = inv.Inputs[0]
+		t.File = args[0]
 		t.Path = exprOrDollar(inv.Expr)
 		if at.Path != "$" {
 			t.Path = "(" + t.Path + ")" + strings.TrimPrefix(at.Path, "$")
