@@ -25,13 +25,16 @@ type ReadOptions struct {
 }
 
 // Show evaluates the inputs (in order, then --exec), walks them for
-// Kubernetes objects, drops identical duplicates and prints the objects.
+// Kubernetes objects, drops identical duplicates and prints the objects:
+// Invocation.Run's show on a new session, its output and error.
 func (c *Config) Show(opts ShowOptions) (string, error) {
-	objs, err := c.ReadObjects(ReadOptions{Inputs: opts.Inputs, Exec: opts.Exec, Overlay: opts.Overlay})
+	s, err := c.NewSession()
 	if err != nil {
 		return "", err
 	}
-	return FormatObjects(objs, opts.Format)
+	inv := Invocation{Command: "show", Inputs: opts.Inputs, Exec: opts.Exec, OverlayCode: opts.Overlay.Code, OverlayCodeFile: opts.Overlay.File, Output: opts.Format}
+	res := inv.Run(s)
+	return res.Output, res.Err
 }
 
 // ReadObjects evaluates inputs and exec code and returns the Kubernetes
