@@ -129,9 +129,10 @@ func vmKeys(req Request, k keys, cfg *kubecfg.Config) (workspace, config string)
 	return hashJSON([]any{k.files, settings}), hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), settings})
 }
 
-// hasher feeds strings, lists and maps into SHA-256, each item with its
-// length first, so different inputs never feed the same bytes. Hashing a
-// JSON encoding instead cost the wasm engine about 80 µs a request.
+// hasher feeds the files' names and sums into SHA-256 (fileHashes.key),
+// each item with its length first, so different inputs never feed the
+// same bytes. The rest of a request, small, is hashed as its JSON
+// (keysFor): one encoding of the one struct instead of a list of fields.
 type hasher struct {
 	h   hash.Hash
 	buf [8]byte
@@ -147,30 +148,6 @@ func (h *hasher) int(n int) {
 func (h *hasher) str(s string) {
 	h.int(len(s))
 	io.WriteString(h.h, s)
-}
-
-func (h *hasher) bool(b bool) {
-	if b {
-		h.int(1)
-	} else {
-		h.int(0)
-	}
-}
-
-func (h *hasher) strs(ss []string) {
-	h.int(len(ss))
-	for _, s := range ss {
-		h.str(s)
-	}
-}
-
-func (h *hasher) strMap(m map[string]string) {
-	keys := slices.Sorted(maps.Keys(m))
-	h.int(len(keys))
-	for _, k := range keys {
-		h.str(k)
-		h.str(m[k])
-	}
 }
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
