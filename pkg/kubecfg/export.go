@@ -119,12 +119,12 @@ func safeName(name string) error {
 	return nil
 }
 
-// ExportTemplate parses the invocation's export file name template, as
+// exportTemplate parses the invocation's export file name template, as
 // show does before it reads anything (kubecfg parses it whether or not it
 // exports, so a bad one fails show). The default template, which always
 // parses, is parsed only for an export: it is nil when the invocation
 // neither exports nor sets a template.
-func (inv Invocation) ExportTemplate() (*ExportNames, error) {
+func (inv Invocation) exportTemplate() (*ExportNames, error) {
 	format := inv.ExportNames
 	if format == "" && inv.ExportDir != "" {
 		format = DefaultExportNameFormat

@@ -23,7 +23,7 @@ import (
 // Each family of variables (ext, tla) is four maps from name to value:
 // strings, string files, code and code files. The CLI fills them in flag
 // order, so that a later flag of a name wins, as in kubecfg; the VM gets
-// them in that order of kinds, each in name order (Config).
+// them in that order of kinds, each in name order (ExtVars, TLAs).
 type Invocation struct {
 	// Entry and Inputs are the inputs in order (Args): show's, eval's one.
 	// The playground names the entry file apart; the CLI leaves Entry
@@ -116,18 +116,18 @@ type Env struct {
 // cwd is the directory the invocation runs in.
 func (inv Invocation) cwd(env Env) string { return path.Join(env.Root, inv.Dir) }
 
-// Gates resolves the invocation's feature gates in env with RFC05's
+// gates resolves the invocation's feature gates in env with RFC05's
 // precedence: --features, the rc file found from the inputs, --alpha,
 // each stage's default.
-func (inv Invocation) Gates(env Env) (*features.Gates, error) {
+func (inv Invocation) gates(env Env) (*features.Gates, error) {
 	return ResolveGates(GateOptions{
 		Alpha: inv.Alpha, Features: features.SplitList(inv.Features...),
 		FS: env.FS, Cwd: inv.cwd(env), Inputs: inv.Args(),
 	})
 }
 
-// Config is the evaluator's configuration for the invocation in env.
-func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
+// config is the evaluator's configuration for the invocation in env.
+func (inv Invocation) config(env Env, gates *features.Gates) *Config {
 	return &Config{
 		Gates:    gates,
 		FS:       env.FS,
@@ -143,8 +143,8 @@ func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
 	}
 }
 
-// EvalOptions are the invocation's eval.
-func (inv Invocation) EvalOptions() EvalOptions {
+// evalOptions are the invocation's eval.
+func (inv Invocation) evalOptions() EvalOptions {
 	opts := EvalOptions{Exec: inv.Exec, Overlay: inv.overlay(), Expr: inv.Expr, ShowKeys: inv.ShowKeys, Format: inv.format()}
 	if args := inv.Args(); len(args) > 0 {
 		opts.Input = args[0]
@@ -152,8 +152,8 @@ func (inv Invocation) EvalOptions() EvalOptions {
 	return opts
 }
 
-// ReadOptions are what the invocation's show reads.
-func (inv Invocation) ReadOptions() ReadOptions {
+// readOptions are what the invocation's show reads.
+func (inv Invocation) readOptions() ReadOptions {
 	return ReadOptions{Inputs: inv.Args(), Exec: inv.Exec, Overlay: inv.overlay(), Provenance: inv.ShowProvenance}
 }
 

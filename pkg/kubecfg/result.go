@@ -56,10 +56,11 @@ func (r Result) TraceText() string {
 }
 
 // Configure is every run's prologue: the invocation's gates resolved in
-// env (Gates), their warnings written to env.Warn as kubecfg prints them
-// on standard error, and the invocation's configuration in env (Config).
+// env (RFC05, ResolveGates), their warnings written to env.Warn as
+// kubecfg prints them on standard error, and the invocation's
+// configuration in env.
 func (inv Invocation) Configure(env Env) (*Config, error) {
-	gates, err := inv.Gates(env)
+	gates, err := inv.gates(env)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,7 @@ func (inv Invocation) Configure(env Env) (*Config, error) {
 			return nil, fmt.Errorf("writing warnings: %w", err)
 		}
 	}
-	return inv.Config(env, gates), nil
+	return inv.config(env, gates), nil
 }
 
 // WarningText is the gates' warnings as kubecfg prints them: a line
@@ -100,13 +101,13 @@ func (inv Invocation) Run(s *Session) Result {
 // kubecfg does, whether or not it exports), then the inputs are read,
 // then --reorder is checked, then the objects are printed or exported.
 func (inv Invocation) show(s *Session) Result {
-	names, err := inv.ExportTemplate()
+	names, err := inv.exportTemplate()
 	if err != nil {
 		return Result{Err: err}
 	}
 	var res Result
 	var reused bool
-	res.Objects, res.Sources, reused, err = s.readCached(inv.ReadOptions())
+	res.Objects, res.Sources, reused, err = s.readCached(inv.readOptions())
 	if err != nil {
 		return Result{Read: !reused, Err: err}
 	}
@@ -136,12 +137,12 @@ func (inv Invocation) show(s *Session) Result {
 // eval is Run's eval: the value, then with --trace its causal trace.
 func (inv Invocation) eval(s *Session) Result {
 	var res Result
-	if res.Output, res.Err = s.Eval(inv.EvalOptions()); res.Err != nil {
+	if res.Output, res.Err = s.Eval(inv.evalOptions()); res.Err != nil {
 		res.Output = ""
 		return res
 	}
 	if inv.Trace {
-		res.Trace, res.Err = s.EvalTrace(inv.EvalOptions())
+		res.Trace, res.Err = s.EvalTrace(inv.evalOptions())
 	}
 	return res
 }
