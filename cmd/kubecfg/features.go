@@ -17,25 +17,22 @@ func newFeaturesCmd(g *globals) *cobra.Command {
 		Use:   "features",
 		Short: "List the feature gates and whether each is on, with the source that decided it",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := g.config(nil)
-			if err != nil {
-				return err
-			}
+		RunE: g.runE(prologue{}, func(c *command) error {
 			var out []byte
 			switch format {
 			case "table":
-				out = []byte(features.Table(cfg.Gates))
+				out = []byte(features.Table(c.cfg.Gates))
 			case "json":
-				if out, err = features.JSON(cfg.Gates); err != nil {
+				var err error
+				if out, err = features.JSON(c.cfg.Gates); err != nil {
 					return err
 				}
 			default:
 				return fmt.Errorf("Unknown --format: %s", format)
 			}
-			_, err = g.stdout.Write(out)
+			_, err := g.stdout.Write(out)
 			return err
-		},
+		}),
 	}
 	cmd.Flags().StringVarP(&format, "format", "o", "table", "Output format: table or json")
 	return cmd

@@ -43,14 +43,8 @@ func newHttpdCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "httpd FILE.jsonnet...",
 		Short: "Serve Jsonnet files as webhooks at /NAME (alpha: --features=httpd)",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := g.config(args)
-			if err != nil {
-				return err
-			}
-			if err := cfg.Gates.Require(features.Httpd); err != nil {
-				return err
-			}
+		RunE: g.runE(prologue{inputs: true, gate: features.Httpd}, func(c *command) error {
+			cfg, args := c.cfg, c.args
 			if file := os.Getenv(hookEvalEnv); file != "" {
 				// A worker: one request's JSON on standard input.
 				capMemory(os.Getenv(hookMemoryEnv))
@@ -84,7 +78,7 @@ func newHttpdCmd(g *globals) *cobra.Command {
 			}
 			fmt.Fprintf(g.stderr, "listening on %s\n", ln.Addr())
 			return hook.Server(h, opts).Serve(ln)
-		},
+		}),
 	}
 	cmd.Flags().StringVarP(&addr, "listen-addr", "l", ":8080", "Address to listen on")
 	cmd.Flags().IntVar(&memoryMiB, "eval-memory-mib", defaultEvalMemoryMiB, "Most memory one hook evaluation may use, in MiB; past it the evaluation is stopped and the request answered 500 (and no more evaluations run at once than the machine's available memory holds)")

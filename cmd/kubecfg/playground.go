@@ -14,16 +14,9 @@ func newPlaygroundCmd(g *globals) *cobra.Command {
 		Use:   "playground",
 		Short: "Serve the browser playground and the share service (alpha: --features=playground)",
 		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := g.config(nil)
-			if err != nil {
-				return err
-			}
-			if err := cfg.Gates.Require(features.Playground); err != nil {
-				return err
-			}
-			return servePlayground(cmd.Context(), g, addr, dataDir, staticDir, share.WithRateLimit(rl))
-		},
+		RunE: g.runE(prologue{gate: features.Playground}, func(c *command) error {
+			return servePlayground(c.cmd.Context(), g, addr, dataDir, staticDir, share.WithRateLimit(rl))
+		}),
 	}
 	cmd.Flags().StringVarP(&addr, "listen-addr", "l", "127.0.0.1:8080", "Address to listen on")
 	cmd.Flags().StringVar(&dataDir, "data-dir", defaultDataDir(), "Directory for the share service's database")

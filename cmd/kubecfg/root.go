@@ -64,46 +64,89 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	return root
 }
 
-// run carries out a show or eval invocation that its command's flags
-// filled, with the global flags' part, and prints its output.
-func (g *globals) run(inv kubecfg.Invocation) error {
-	out, err := g.output(inv)
+// prologue says what a command needs before its body runs (runE).
+type prologue struct {
+	// inv is show's or eval's invocation as the command's flags fill it;
+	// its inputs are the arguments. nil for the other commands.
+	inv *kubecfg.Invocation
+	// inputs: the arguments are inputs (the rc file is looked for from
+	// them), as they are for show, eval and httpd.
+	inputs bool
+	// gate is the feature the command requires, or nil.
+	gate *features.Feature
+}
+
+// command is what the prologue hands a command's body.
+type command struct {
+	cmd  *cobra.Command
+	args []string
+	// inv is the invocation: show's or eval's, or for the other commands
+	// the global flags' part only.
+	inv kubecfg.Invocation
+	cfg *kubecfg.Config
+}
+
+// runE is kubecfg's one command prologue (CUE's mkRunE): the invocation's
+// global part from the global flags and the environment, its gates
+// resolved (their warnings printed), its configuration in the current
+// directory, the command's own gate; then the command's body.
+func (g *globals) runE(p prologue, body func(c *command) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		c := &command{cmd: cmd, args: args}
+		if p.inv != nil {
+			c.inv = *p.inv
+		}
+		if p.inputs || p.inv != nil {
+			c.inv.Inputs = args
+		}
+		cfg, err := g.configure(&c.inv)
+		if err != nil {
+			return err
+		}
+		if p.gate != nil {
+			if err := cfg.Gates.Require(p.gate); err != nil {
+				return err
+			}
+		}
+		c.cfg = cfg
+		return body(c)
+	}
+}
+
+// run is show's and eval's body: the invocation run on a new session,
+// its Result printed.
+func (g *globals) run(c *command) error {
+	s, err := c.cfg.NewSession()
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprint(g.stdout, out)
-	return err
+	return g.print(c.inv, c.inv.Run(s))
 }
 
-// output carries out inv and returns what it prints.
-func (g *globals) output(inv kubecfg.Invocation) (string, error) {
-	s, err := g.session(&inv)
-	if err != nil {
-		return "", err
+// print prints a Result as kubecfg does: the export's files written into
+// the export directory, or the output on standard output and eval
+// --trace's trace on standard error; then the run's error.
+func (g *globals) print(inv kubecfg.Invocation, res kubecfg.Result) error {
+	if res.Files != nil {
+		if err := writeExport(inv.ExportDir, res.Files); err != nil {
+			return err
+		}
+		return res.Err
 	}
-	return inv.Run(s)
-}
-
-// session fills the global part of inv (configure) and returns a session
-// of its configuration.
-func (g *globals) session(inv *kubecfg.Invocation) (*kubecfg.Session, error) {
-	cfg, err := g.configure(inv)
-	if err != nil {
-		return nil, err
+	if _, err := fmt.Fprint(g.stdout, res.Output); err != nil {
+		return err
 	}
-	return cfg.NewSession()
-}
-
-// config builds the evaluator's configuration from the global flags, for
-// the commands that are not an Invocation (features, httpd, playground).
-func (g *globals) config(inputs []string) (*kubecfg.Config, error) {
-	return g.configure(&kubecfg.Invocation{Inputs: inputs})
+	if _, err := fmt.Fprint(g.stderr, res.TraceText()); err != nil {
+		return err
+	}
+	return res.Err
 }
 
 // configure fills the global part of inv from the global flags and the
 // environment (--alpha or KUBECFG_ALPHA, --features or KUBECFG_FEATURES,
 // KUBECFG_JPATH then -J, the variables), resolves its gates, printing
-// their warnings, and returns its configuration in the current directory.
+// their warnings (Invocation.Configure), and returns its configuration in
+// the current directory. The gates' errors come before the other flags'.
 func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -127,13 +170,6 @@ func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 			inv.Features = []string{v}
 		}
 	}
-	gates, err := inv.Gates(env)
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range gates.Warnings() {
-		fmt.Fprintln(g.stderr, "warning: "+w)
-	}
 	inv.JPathEnv, inv.JPath, inv.JURL = nil, nil, g.jurl
 	for _, p := range filepath.SplitList(os.Getenv(features.EnvJPath)) {
 		inv.JPathEnv = append(inv.JPathEnv, filepath.ToSlash(p))
@@ -141,36 +177,58 @@ func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 	for _, p := range g.jpath {
 		inv.JPath = append(inv.JPath, filepath.ToSlash(p))
 	}
+	flagErr := g.settings(inv)
+	cfg, err := inv.Configure(env)
+	if err != nil {
+		return nil, err
+	}
+	if flagErr != nil {
+		return nil, flagErr
+	}
+	return cfg, nil
+}
+
+// settings checks the image flags and fills inv's variables.
+func (g *globals) settings(inv *kubecfg.Invocation) error {
 	switch g.resolveImages {
 	case "noop":
 	case "registry":
-		return nil, fmt.Errorf("--resolve-images=registry is not supported by this build of kubecfg (it cannot reach image registries); use noop")
+		return fmt.Errorf("--resolve-images=registry is not supported by this build of kubecfg (it cannot reach image registries); use noop")
 	default:
-		return nil, fmt.Errorf("invalid --resolve-images %q: want noop or registry", g.resolveImages)
+		return fmt.Errorf("invalid --resolve-images %q: want noop or registry", g.resolveImages)
 	}
 	switch g.resolveImagesError {
 	case "ignore", "warn", "error":
 	default:
-		return nil, fmt.Errorf("invalid --resolve-images-error %q: want ignore, warn or error", g.resolveImagesError)
+		return fmt.Errorf("invalid --resolve-images-error %q: want ignore, warn or error", g.resolveImagesError)
 	}
-	if inv.ExtVars, err = parseVars("ext", g.extStr, g.extStrFile, g.extCode, g.extCodeFile); err != nil {
-		return nil, err
+	inv.ExtStr, inv.ExtStrFile, inv.ExtCode, inv.ExtCodeFile = nil, nil, nil, nil
+	if err := parseVars("ext", []varFlag{{g.extStr, &inv.ExtStr, false}, {g.extStrFile, &inv.ExtStrFile, true}, {g.extCode, &inv.ExtCode, false}, {g.extCodeFile, &inv.ExtCodeFile, true}}); err != nil {
+		return err
 	}
-	if inv.TLAs, err = parseVars("tla", g.tlaStr, g.tlaStrFile, g.tlaCode, g.tlaCodeFile); err != nil {
-		return nil, err
-	}
-	return inv.Config(env, gates), nil
+	inv.TLAStr, inv.TLAStrFile, inv.TLACode, inv.TLACodeFile = nil, nil, nil, nil
+	return parseVars("tla", []varFlag{{g.tlaStr, &inv.TLAStr, false}, {g.tlaStrFile, &inv.TLAStrFile, true}, {g.tlaCode, &inv.TLACode, false}, {g.tlaCodeFile, &inv.TLACodeFile, true}})
 }
 
-// parseVars reads the four forms of one variable family, in flag order.
-func parseVars(family string, str, strFile, code, codeFile []string) ([]kubecfg.Var, error) {
-	var out []kubecfg.Var
-	add := func(values []string, kind kubecfg.VarKind, flag string, file bool) error {
-		for _, s := range values {
+// varFlag is one of a variable family's four flags: its values as given
+// (NAME=VALUE, or NAME for the environment's value) and the map of the
+// invocation they fill.
+type varFlag struct {
+	values []string
+	into   *map[string]string
+	file   bool // the value is a file name: NAME alone is an error
+}
+
+// parseVars reads the four forms of one variable family (str, str-file,
+// code, code-file), each in flag order: a later flag of a name wins.
+func parseVars(family string, flags []varFlag) error {
+	suffix := []string{"-str", "-str-file", "-code", "-code-file"}
+	for i, f := range flags {
+		for _, s := range f.values {
 			name, value, ok := strings.Cut(s, "=")
 			if !ok {
-				if file {
-					return fmt.Errorf("Failed to parse %s: missing '=' in %s", flag, s)
+				if f.file {
+					return fmt.Errorf("Failed to parse %s: missing '=' in %s", family+suffix[i], s)
 				}
 				v, found := os.LookupEnv(name)
 				if !found {
@@ -178,26 +236,13 @@ func parseVars(family string, str, strFile, code, codeFile []string) ([]kubecfg.
 				}
 				value = v
 			}
-			out = append(out, kubecfg.Var{Name: name, Value: value, Kind: kind})
-		}
-		return nil
-	}
-	for _, f := range []struct {
-		values []string
-		kind   kubecfg.VarKind
-		flag   string
-	}{
-		{str, kubecfg.Str, family + "-str"},
-		{strFile, kubecfg.StrFile, family + "-str-file"},
-		{code, kubecfg.Code, family + "-code"},
-		{codeFile, kubecfg.CodeFile, family + "-code-file"},
-	} {
-		file := f.kind == kubecfg.StrFile || f.kind == kubecfg.CodeFile
-		if err := add(f.values, f.kind, f.flag, file); err != nil {
-			return nil, err
+			if *f.into == nil {
+				*f.into = map[string]string{}
+			}
+			(*f.into)[name] = value
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // newUnbuiltCmd registers a kubecfg command this build does not implement:
@@ -206,15 +251,8 @@ func newUnbuiltCmd(g *globals, name string, f *features.Feature) *cobra.Command 
 	return &cobra.Command{
 		Use:   name,
 		Short: "Not supported by this build",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := g.config(nil)
-			if err != nil {
-				return err
-			}
-			if err := cfg.Gates.Require(f); err != nil {
-				return err
-			}
+		RunE: g.runE(prologue{gate: f}, func(*command) error {
 			return fmt.Errorf("kubecfg %s is not supported by this build of kubecfg", name)
-		},
+		}),
 	}
 }

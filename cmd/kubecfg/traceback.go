@@ -19,16 +19,10 @@ func newTracebackCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "traceback FILE.yaml:LINE",
 		Short: "Print the source lines that may affect a line of a show --show-provenance output (alpha: --features=traceback)",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := g.config(nil)
-			if err != nil {
-				return err
-			}
-			if err := cfg.Gates.Require(features.Traceback); err != nil {
-				return err
-			}
+		RunE: g.runE(prologue{gate: features.Traceback}, func(c *command) error {
+			cfg, args := c.cfg, c.args
 			// The gate first, then cobra's check, in cobra's words.
-			if err := cobra.ExactArgs(1)(cmd, args); err != nil {
+			if err := cobra.ExactArgs(1)(c.cmd, args); err != nil {
 				return err
 			}
 			file, line, err := kubecfg.ParseTracebackArg(args[0])
@@ -76,7 +70,7 @@ func newTracebackCmd(g *globals) *cobra.Command {
 			}
 			_, err = fmt.Fprint(g.stdout, t.Text(all))
 			return err
-		},
+		}),
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "Do not hide non file:// URLs")
 	return cmd

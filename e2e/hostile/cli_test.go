@@ -44,7 +44,7 @@ type cliResult struct {
 // SIGTERM (as a user's Ctrl-C would end it), and kills it 10 s later.
 func runCLI(t *testing.T, bin, dir string, req playground.Request, deadline time.Duration) cliResult {
 	t.Helper()
-	cmd := exec.Command("sh", "-c", "exec "+req.Invocation().CommandLine())
+	cmd := exec.Command("sh", "-c", "exec "+req.CommandLine())
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"),
 		"KUBECFG_ALPHA=", "KUBECFG_FEATURES=", "KUBECFG_JPATH=")
@@ -97,7 +97,7 @@ func TestCLI(t *testing.T) {
 			}
 			start := time.Now()
 			res := runCLI(t, bin, writeFiles(t, c.Request.Files), c.Request, deadline)
-			t.Logf("%s: exit %d after %v", c.Request.Invocation().CommandLine(), res.code, time.Since(start).Round(time.Millisecond))
+			t.Logf("%s: exit %d after %v", c.Request.CommandLine(), res.code, time.Since(start).Round(time.Millisecond))
 			checkCLI(t, c, res)
 
 			h := runCLI(t, bin, writeFiles(t, Harmless().Files), Harmless(), finishDeadline)

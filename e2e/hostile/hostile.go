@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"os"
 	"path/filepath"
 	"sort"
@@ -118,11 +119,7 @@ var Forbidden = []string{"goroutine ", "panic:", "runtime.", "fatal error:", "in
 
 // Harmless is the program run after every case: it must still succeed.
 func Harmless() playground.Request {
-	return playground.Request{
-		Files:   map[string]string{"ok.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ok' } }\n"},
-		Entry:   "ok.jsonnet",
-		Command: "show",
-	}
+	return playground.Request{Files: map[string]string{"ok.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ok' } }\n"}, Invocation: kubecfg.Invocation{Entry: "ok.jsonnet", Command: "show"}}
 }
 
 // HarmlessStdout is what Harmless prints.

@@ -158,7 +158,7 @@ func (ex *Example) Run() (string, error) {
 }
 
 // Command is the kubecfg command line the example stands for.
-func (ex *Example) Command() string { return ex.Request.Invocation().CommandLine() }
+func (ex *Example) Command() string { return ex.Request.CommandLine() }
 
 // OutputLang is the language of the example's output: yaml, json or
 // jsonnet.

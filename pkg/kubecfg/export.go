@@ -119,12 +119,12 @@ func safeName(name string) error {
 	return nil
 }
 
-// ExportTemplate parses the invocation's export file name template, as
+// exportTemplate parses the invocation's export file name template, as
 // show does before it reads anything (kubecfg parses it whether or not it
 // exports, so a bad one fails show). The default template, which always
 // parses, is parsed only for an export: it is nil when the invocation
 // neither exports nor sets a template.
-func (inv Invocation) ExportTemplate() (*ExportNames, error) {
+func (inv Invocation) exportTemplate() (*ExportNames, error) {
 	format := inv.ExportNames
 	if format == "" && inv.ExportDir != "" {
 		format = DefaultExportNameFormat
@@ -133,15 +133,4 @@ func (inv Invocation) ExportTemplate() (*ExportNames, error) {
 		return nil, nil
 	}
 	return ParseExportNames(format)
-}
-
-// ShowObjects is what show does before it prints: ExportTemplate, then
-// the objects read.
-func (inv Invocation) ShowObjects(s *Session) ([]Object, *ExportNames, error) {
-	names, err := inv.ExportTemplate()
-	if err != nil {
-		return nil, nil, err
-	}
-	objs, err := s.ReadObjects(inv.ReadOptions())
-	return objs, names, err
 }

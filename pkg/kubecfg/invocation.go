@@ -1,8 +1,8 @@
 package kubecfg
 
 import (
-	"fmt"
 	"io"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -12,33 +12,93 @@ import (
 )
 
 // Invocation is one kubecfg show or eval run in data: what its command line
-// says. The CLI's flags fill it, playground.Request is its JSON form, Run
-// carries it out on a session, CommandLine writes it back as the command
-// line ("Copy as command"), and ErrorText prints its errors as the CLI
-// does. The environment (the file system, the current directory, where
-// imports may be fetched from) is not part of it.
+// says. The CLI's flags fill it; its JSON form (the field tags) is the
+// playground's request less the files (PLAYGROUND.md), so a flag is named
+// once here, for the CLI, the envelope and its cache keys alike; Run
+// carries it out on a session into a Result; CommandLine writes it back
+// as the command line ("Copy as command"); ErrorText prints its errors as
+// the CLI does. The environment (the file system, the current directory,
+// where imports may be fetched from) is not part of it.
+//
+// Each family of variables (ext, tla) is four maps from name to value:
+// strings, string files, code and code files. The CLI fills them in flag
+// order, so that a later flag of a name wins, as in kubecfg; the VM gets
+// them in that order of kinds, each in name order (ExtVars, TLAs).
 type Invocation struct {
-	Command  string   // "show" or "eval" ("" is show)
-	Dir      string   // the directory it runs in, relative to the workspace; "" is the workspace's root
-	Inputs   []string // show's inputs in order; eval's one input
-	Expr     string   // eval -e
-	ShowKeys bool     // eval -k
-	Exec     string   // --exec
-	Overlay  Overlay  // --overlay-code, --overlay-code-file
-	Output   string   // -o; "" is yaml
-	Features []string // --features items, as given
-	Alpha    bool     // --alpha
-	JPathEnv []string // KUBECFG_JPATH's directories, searched before -J's
-	JPath    []string // -J, in order
-	JURL     []string // -U search URLs, in order (searched after the directories)
-	ExtVars  []Var    // --ext-*, in order
-	TLAs     []Var    // --tla-*, in order
+	// Entry and Inputs are the inputs in order (Args): show's, eval's one.
+	// The playground names the entry file apart; the CLI leaves Entry
+	// empty and lists its arguments in Inputs.
+	Entry    string            `json:"entry"`
+	Command  string            `json:"command"`            // "show" or "eval" ("" is show)
+	Expr     string            `json:"expr,omitempty"`     // eval -e
+	Output   string            `json:"output,omitempty"`   // -o; "" is yaml
+	Features []string          `json:"features,omitempty"` // --features items, as given
+	Alpha    bool              `json:"alpha,omitempty"`    // --alpha
+	ExtStr   map[string]string `json:"extStr,omitempty"`   // -V, --ext-str
+	ExtCode  map[string]string `json:"extCode,omitempty"`  // --ext-code
+	TLAStr   map[string]string `json:"tlaStr,omitempty"`   // -A, --tla-str
+	TLACode  map[string]string `json:"tlaCode,omitempty"`  // --tla-code
+	Exec     string            `json:"exec,omitempty"`     // --exec
+	// OverlayCode is --overlay-code.
+	OverlayCode string `json:"overlayCode,omitempty"`
+	// Dir is the directory it runs in, relative to the workspace; "" is
+	// the workspace's root.
+	Dir      string   `json:"dir,omitempty"`
+	Inputs   []string `json:"inputs,omitempty"`
+	JPath    []string `json:"jpath,omitempty"`    // -J, in order
+	JPathEnv []string `json:"jpathEnv,omitempty"` // KUBECFG_JPATH's directories, searched before -J's
+	JURL     []string `json:"jurl,omitempty"`     // -U search URLs, in order (searched after the directories)
+	ShowKeys bool     `json:"showKeys,omitempty"` // eval -k
 
-	Trace       bool   // eval --trace: the caller prints EvalTrace's trace
-	Provenance  bool   // show --show-provenance
-	ExportDir   string // show --export-dir: the caller writes Export's files there
-	ExportNames string // show --export-filename-format; "" is DefaultExportNameFormat
-	ExportExt   string // show --export-filename-extension; "" is the format's
+	ExtStrFile      map[string]string `json:"extStrFile,omitempty"`      // --ext-str-file
+	ExtCodeFile     map[string]string `json:"extCodeFile,omitempty"`     // --ext-code-file
+	TLAStrFile      map[string]string `json:"tlaStrFile,omitempty"`      // --tla-str-file
+	TLACodeFile     map[string]string `json:"tlaCodeFile,omitempty"`     // --tla-code-file
+	OverlayCodeFile string            `json:"overlayCodeFile,omitempty"` // --overlay-code-file
+
+	ShowProvenance bool   `json:"showProvenance,omitempty"` // show --show-provenance
+	ExportDir      string `json:"exportDir,omitempty"`      // show --export-dir: the Result's Files are its files
+	ExportNames    string `json:"exportNames,omitempty"`    // show --export-filename-format; "" is DefaultExportNameFormat
+	ExportExt      string `json:"exportExt,omitempty"`      // show --export-filename-extension; "" is the format's
+	Trace          bool   `json:"trace,omitempty"`          // eval --trace: the Result's Trace
+	Reorder        string `json:"reorder,omitempty"`        // show --reorder; "" keeps the inputs' order
+}
+
+// Args are the inputs in order: Entry (when set), then Inputs.
+func (inv Invocation) Args() []string {
+	if inv.Entry == "" {
+		return inv.Inputs
+	}
+	return append([]string{inv.Entry}, inv.Inputs...)
+}
+
+// ExtVars are the --ext-* variables as the VM gets them: strings, string
+// files, code, code files, each in name order.
+func (inv Invocation) ExtVars() []Var {
+	return vars(inv.ExtStr, inv.ExtStrFile, inv.ExtCode, inv.ExtCodeFile)
+}
+
+// TLAs are the --tla-* arguments as the VM gets them (see ExtVars).
+func (inv Invocation) TLAs() []Var {
+	return vars(inv.TLAStr, inv.TLAStrFile, inv.TLACode, inv.TLACodeFile)
+}
+
+func vars(str, strFile, code, codeFile map[string]string) []Var {
+	var out []Var
+	for _, m := range []struct {
+		values map[string]string
+		kind   VarKind
+	}{{str, Str}, {strFile, StrFile}, {code, Code}, {codeFile, CodeFile}} {
+		for _, n := range slices.Sorted(maps.Keys(m.values)) {
+			out = append(out, Var{Name: n, Value: m.values[n], Kind: m.kind})
+		}
+	}
+	return out
+}
+
+// overlay is the invocation's --overlay-code or --overlay-code-file.
+func (inv Invocation) overlay() Overlay {
+	return Overlay{Code: inv.OverlayCode, File: inv.OverlayCodeFile}
 }
 
 // Env is where an invocation runs, all that it is not: the file system,
@@ -56,26 +116,26 @@ type Env struct {
 // cwd is the directory the invocation runs in.
 func (inv Invocation) cwd(env Env) string { return path.Join(env.Root, inv.Dir) }
 
-// Gates resolves the invocation's feature gates in env with RFC05's
+// gates resolves the invocation's feature gates in env with RFC05's
 // precedence: --features, the rc file found from the inputs, --alpha,
 // each stage's default.
-func (inv Invocation) Gates(env Env) (*features.Gates, error) {
+func (inv Invocation) gates(env Env) (*features.Gates, error) {
 	return ResolveGates(GateOptions{
 		Alpha: inv.Alpha, Features: features.SplitList(inv.Features...),
-		FS: env.FS, Cwd: inv.cwd(env), Inputs: inv.Inputs,
+		FS: env.FS, Cwd: inv.cwd(env), Inputs: inv.Args(),
 	})
 }
 
-// Config is the evaluator's configuration for the invocation in env.
-func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
+// config is the evaluator's configuration for the invocation in env.
+func (inv Invocation) config(env Env, gates *features.Gates) *Config {
 	return &Config{
 		Gates:    gates,
 		FS:       env.FS,
 		Cwd:      inv.cwd(env),
 		JPath:    append(slices.Clone(inv.JPathEnv), inv.JPath...),
 		JURL:     inv.JURL,
-		ExtVars:  inv.ExtVars,
-		TLAs:     inv.TLAs,
+		ExtVars:  inv.ExtVars(),
+		TLAs:     inv.TLAs(),
 		Fetch:    env.Fetch,
 		Warn:     env.Warn,
 		MaxStack: env.MaxStack,
@@ -83,18 +143,18 @@ func (inv Invocation) Config(env Env, gates *features.Gates) *Config {
 	}
 }
 
-// EvalOptions are the invocation's eval.
-func (inv Invocation) EvalOptions() EvalOptions {
-	opts := EvalOptions{Exec: inv.Exec, Overlay: inv.Overlay, Expr: inv.Expr, ShowKeys: inv.ShowKeys, Format: inv.format()}
-	if len(inv.Inputs) > 0 {
-		opts.Input = inv.Inputs[0]
+// evalOptions are the invocation's eval.
+func (inv Invocation) evalOptions() EvalOptions {
+	opts := EvalOptions{Exec: inv.Exec, Overlay: inv.overlay(), Expr: inv.Expr, ShowKeys: inv.ShowKeys, Format: inv.format()}
+	if args := inv.Args(); len(args) > 0 {
+		opts.Input = args[0]
 	}
 	return opts
 }
 
-// ReadOptions are what the invocation's show reads.
-func (inv Invocation) ReadOptions() ReadOptions {
-	return ReadOptions{Inputs: inv.Inputs, Exec: inv.Exec, Overlay: inv.Overlay, Provenance: inv.Provenance}
+// readOptions are what the invocation's show reads.
+func (inv Invocation) readOptions() ReadOptions {
+	return ReadOptions{Inputs: inv.Args(), Exec: inv.Exec, Overlay: inv.overlay(), Provenance: inv.ShowProvenance}
 }
 
 func (inv Invocation) command() string {
@@ -109,28 +169,6 @@ func (inv Invocation) format() string {
 		return "yaml"
 	}
 	return inv.Output
-}
-
-// Export renders show's objects as the files --export-dir writes.
-func (inv Invocation) Export(objs []Object, names *ExportNames) ([]ExportFile, error) {
-	return Export(objs, inv.format(), names, inv.ExportExt)
-}
-
-// Run carries the invocation out on a session made from its Config and
-// returns what the CLI prints on standard output (show's objects even when
-// ExportDir is set: writing the files is the caller's).
-func (inv Invocation) Run(s *Session) (string, error) {
-	switch inv.command() {
-	case "show":
-		objs, _, err := inv.ShowObjects(s)
-		if err != nil {
-			return "", err
-		}
-		return FormatObjects(objs, inv.format())
-	case "eval":
-		return s.Eval(inv.EvalOptions())
-	}
-	return "", fmt.Errorf("unknown command %q: want show or eval", inv.Command)
 }
 
 // CommandLine writes the invocation as a kubecfg command line, quoted for
@@ -151,9 +189,10 @@ func (inv Invocation) CommandLine() string {
 	for _, u := range inv.JURL {
 		args = append(args, "-U", shellQuote(u))
 	}
-	last := slices.ContainsFunc(inv.Inputs, func(in string) bool { return strings.HasPrefix(in, "-") })
+	inputs := inv.Args()
+	last := slices.ContainsFunc(inputs, func(in string) bool { return strings.HasPrefix(in, "-") })
 	if !last {
-		for _, in := range inv.Inputs {
+		for _, in := range inputs {
 			args = append(args, shellQuote(in))
 		}
 	}
@@ -169,17 +208,17 @@ func (inv Invocation) CommandLine() string {
 	if inv.Exec != "" {
 		args = append(args, "--exec", shellQuote(inv.Exec))
 	}
-	if inv.Overlay.Code != "" {
-		args = append(args, "--overlay-code", shellQuote(inv.Overlay.Code))
+	if inv.OverlayCode != "" {
+		args = append(args, "--overlay-code", shellQuote(inv.OverlayCode))
 	}
-	if inv.Overlay.File != "" {
-		args = append(args, "--overlay-code-file", shellQuote(inv.Overlay.File))
+	if inv.OverlayCodeFile != "" {
+		args = append(args, "--overlay-code-file", shellQuote(inv.OverlayCodeFile))
 	}
 	if inv.Output != "" && inv.Output != "yaml" {
 		args = append(args, "-o", shellQuote(inv.Output))
 	}
 	if cmd == "show" {
-		if inv.Provenance {
+		if inv.ShowProvenance {
 			args = append(args, "--show-provenance")
 		}
 		if inv.ExportDir != "" {
@@ -191,11 +230,14 @@ func (inv Invocation) CommandLine() string {
 		if inv.ExportExt != "" {
 			args = append(args, "--export-filename-extension", shellQuote(inv.ExportExt))
 		}
+		if inv.Reorder != "" {
+			args = append(args, "--reorder="+shellQuote(inv.Reorder))
+		}
 	}
-	for _, v := range inv.ExtVars {
+	for _, v := range inv.ExtVars() {
 		args = append(args, varFlag("ext", v), shellQuote(v.Name+"="+v.Value))
 	}
-	for _, v := range inv.TLAs {
+	for _, v := range inv.TLAs() {
 		args = append(args, varFlag("tla", v), shellQuote(v.Name+"="+v.Value))
 	}
 	if len(inv.Features) > 0 {
@@ -203,7 +245,7 @@ func (inv Invocation) CommandLine() string {
 	}
 	if last {
 		args = append(args, "--")
-		for _, in := range inv.Inputs {
+		for _, in := range inputs {
 			args = append(args, shellQuote(in))
 		}
 	}

@@ -1,6 +1,8 @@
 package kubecfg
 
 import (
+	"fmt"
+
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -23,13 +25,16 @@ type ReadOptions struct {
 }
 
 // Show evaluates the inputs (in order, then --exec), walks them for
-// Kubernetes objects, drops identical duplicates and prints the objects.
+// Kubernetes objects, drops identical duplicates and prints the objects:
+// Invocation.Run's show on a new session, its output and error.
 func (c *Config) Show(opts ShowOptions) (string, error) {
-	objs, err := c.ReadObjects(ReadOptions{Inputs: opts.Inputs, Exec: opts.Exec, Overlay: opts.Overlay})
+	s, err := c.NewSession()
 	if err != nil {
 		return "", err
 	}
-	return FormatObjects(objs, opts.Format)
+	inv := Invocation{Command: "show", Inputs: opts.Inputs, Exec: opts.Exec, OverlayCode: opts.Overlay.Code, OverlayCodeFile: opts.Overlay.File, Output: opts.Format}
+	res := inv.Run(s)
+	return res.Output, res.Err
 }
 
 // ReadObjects evaluates inputs and exec code and returns the Kubernetes
@@ -90,4 +95,47 @@ func (s *Session) ReadSources(opts ReadOptions) ([]Object, []Source, error) {
 		}
 	}
 	return dedupe(objs, srcs)
+}
+
+// maxReads is how many reads of show's inputs a reusing session keeps.
+const maxReads = 4
+
+// read is one read of show's inputs: the objects and their sources, or
+// the error.
+type read struct {
+	objs []Object
+	srcs []Source
+	err  error
+}
+
+// readKey identifies what ReadSources reads, within a session.
+func readKey(opts ReadOptions) string {
+	return fmt.Sprintf("%q %q %q %q %t", opts.Inputs, opts.Exec, opts.Overlay.Code, opts.Overlay.File, opts.Provenance)
+}
+
+// readCached is ReadSources, answered from an earlier read of the same
+// options when the session reuses (Reuse): reused says so. A read's
+// objects are never nil when it succeeded. What was read is dropped when
+// the session moves to another version of its workspace (setFS).
+func (s *Session) readCached(opts ReadOptions) (objs []Object, srcs []Source, reused bool, err error) {
+	if !s.Reuse {
+		objs, srcs, err = s.ReadSources(opts)
+		if objs == nil && err == nil {
+			objs = []Object{}
+		}
+		return objs, srcs, false, err
+	}
+	key := readKey(opts)
+	if r, ok := s.reads[key]; ok {
+		return r.objs, r.srcs, true, r.err
+	}
+	objs, srcs, err = s.ReadSources(opts)
+	if objs == nil && err == nil {
+		objs = []Object{}
+	}
+	if s.reads == nil || len(s.reads) >= maxReads {
+		s.reads = map[string]read{}
+	}
+	s.reads[key] = read{objs, srcs, err}
+	return objs, srcs, false, err
 }

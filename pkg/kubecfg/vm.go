@@ -1,6 +1,7 @@
 package kubecfg
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -66,6 +67,17 @@ type Config struct {
 	// TraceOut receives std.trace's lines (nil: standard error, as
 	// go-jsonnet's default).
 	TraceOut io.Writer
+}
+
+// VMKey identifies what a VM made from the configuration depends on
+// besides the files it reads: the gates, the current directory, the
+// search paths, the variables, whether it may fetch and its stack limit.
+// Two configurations of one key make VMs that evaluate the same files
+// alike.
+func (c *Config) VMKey() string {
+	// Strings, numbers and booleans only: the encoding cannot fail.
+	b, _ := json.Marshal([]any{features.Rows(c.Gates), c.Cwd, c.JPath, c.JURL, c.ExtVars, c.TLAs, c.Fetch != nil, c.ResolveImage != nil, c.MaxStack})
+	return string(b)
 }
 
 // cwdURL is the file:// URL of the current directory, with a slash.
@@ -237,6 +249,9 @@ type Session struct {
 	vm   *jsonnet.VM
 	imp  *importer.Importer
 	errs *recordingFormatter // go-jsonnet's errors with their places (JsonnetError)
+	// reads are show's reads kept for Run when Reuse is set (readCached),
+	// by readKey; setFS drops them.
+	reads map[string]read
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -250,8 +265,16 @@ func (s *Session) Rebase(fsys importer.FS) bool {
 	if !s.imp.Rebase(fsys) {
 		return false
 	}
-	s.cfg.FS = fsys
+	s.setFS(fsys)
 	return true
+}
+
+// setFS moves the session's configuration to fsys, another version of
+// its workspace, and drops what show read in the old one: an input may
+// have changed.
+func (s *Session) setFS(fsys importer.FS) {
+	s.cfg.FS = fsys
+	s.reads = nil
 }
 
 // NewSession returns a Session with a fresh VM.

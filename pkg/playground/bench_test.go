@@ -1,20 +1,19 @@
 package playground
 
 import (
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"strings"
 	"testing"
 )
 
 // editWorkspace is shaped like the playground's default example: an entry
 // that imports a library and kubecfg.libsonnet and calls a native.
-var editWorkspace = Request{
-	Entry: "app.jsonnet", Command: "show", Output: "yaml",
-	Files: map[string]string{
-		"app.jsonnet": `local kubecfg = import 'kubecfg.libsonnet';
+var editWorkspace = Request{Files: map[string]string{
+	"app.jsonnet": `local kubecfg = import 'kubecfg.libsonnet';
 local k = import 'k.libsonnet';
 { web: k.app('web', kubecfg.resolveImage('nginx:1.27'), 2), db: k.app('db', kubecfg.resolveImage('postgres:16'), 1) }
 `,
-		"k.libsonnet": `{
+	"k.libsonnet": `{
   app(name, image, n):: {
     local sel = { app: name },
     apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: name, labels: sel },
@@ -24,8 +23,7 @@ local k = import 'k.libsonnet';
   },
 }
 `,
-	},
-}
+}, Invocation: kubecfg.Invocation{Entry: "app.jsonnet", Command: "show", Output: "yaml"}}
 
 // BenchmarkEdit is one keystroke in the entry file: the workspace is new,
 // so no response is cached, but the VM is kept (Session.Rebase) with the

@@ -3,6 +3,7 @@ package playground
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,7 +71,7 @@ func kubePrometheusRequest(tb testing.TB) Request {
 			tb.Fatal(err)
 		}
 	}
-	return Request{Files: files, Entry: "example.jsonnet", Command: "show", JPath: []string{"vendor"}}
+	return Request{Files: files, Invocation: kubecfg.Invocation{Entry: "example.jsonnet", Command: "show", JPath: []string{"vendor"}}}
 }
 
 // syntheticRequest is a workspace shaped like a vendored project: an entry
@@ -96,7 +97,7 @@ func syntheticRequest() Request {
 	}
 	entry.WriteString("]\n")
 	files["main.jsonnet"] = entry.String()
-	return Request{Files: files, Entry: "main.jsonnet", Command: "show"}
+	return Request{Files: files, Invocation: kubecfg.Invocation{Entry: "main.jsonnet", Command: "show"}}
 }
 
 // syntheticTable is a JSON-like table that pads a library to about 26 KB.

@@ -13,23 +13,19 @@ import (
 	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
-	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // maxResponses is how many distinct requests' responses are kept.
 const maxResponses = 32
 
-// cache holds what a Runner reuses: one VM session per workspace version,
-// the objects show found in it, and the responses of recent requests.
+// cache holds what a Runner reuses: one VM session per workspace version
+// (which keeps the objects show found in it, kubecfg.Session.Reuse), and
+// the responses of recent requests.
 type cache struct {
 	wsKey  string
 	cfgKey string
 	sess   *kubecfg.Session
-	// objs are what show read in this workspace version, by objects key:
-	// a few, as the page asks for the objects with provenance (a trace)
-	// between runs of the plain ones.
-	objs map[string]objects
 
 	responses map[string]Response
 	order     []string
@@ -46,15 +42,15 @@ type cache struct {
 // changed but only in files the VM never imported (the entry file, as you
 // type into it) and cfgKey (everything else the VM depends on) did not, the
 // session moves to fsys and keeps its VM: the libraries stay parsed and
-// evaluated. Otherwise it makes a new one. Either way what was cached for
-// the old version's objects is dropped.
+// evaluated. Otherwise it makes a new one. Either way what show read in
+// the old version is dropped (kubecfg.Session.Rebase drops it).
 func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
 	if c.sess != nil && c.wsKey == key {
 		return c.sess, nil
 	}
 	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys) {
 		c.rebases++
-		c.wsKey, c.objs = key, nil
+		c.wsKey = key
 		return c.sess, nil
 	}
 	s, err := make()
@@ -62,7 +58,7 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 		return nil, err
 	}
 	c.sessions++
-	c.wsKey, c.cfgKey, c.sess, c.objs = key, cfgKey, s, nil
+	c.wsKey, c.cfgKey, c.sess = key, cfgKey, s
 	return s, nil
 }
 
@@ -74,36 +70,6 @@ func (c *cache) forget(keepResponses bool) {
 		kept.responses, kept.order = c.responses, c.order
 	}
 	*c = kept
-}
-
-// objects are one read of show's inputs: the objects and their sources,
-// or the error.
-type objects struct {
-	objs []kubecfg.Object
-	srcs []kubecfg.Source
-	err  error
-}
-
-// maxObjects is how many reads of one workspace version are kept.
-const maxObjects = 4
-
-// objects returns what show found for the inputs, reading them once per
-// workspace version and key.
-func (c *cache) objects(key string, read func() ([]kubecfg.Object, []kubecfg.Source, error)) (objects, error) {
-	if o, ok := c.objs[key]; ok {
-		return o, o.err
-	}
-	c.reads++
-	objs, srcs, err := read()
-	if objs == nil && err == nil {
-		objs = []kubecfg.Object{}
-	}
-	if c.objs == nil || len(c.objs) >= maxObjects {
-		c.objs = map[string]objects{}
-	}
-	o := objects{objs, srcs, err}
-	c.objs[key] = o
-	return o, err
 }
 
 func (c *cache) response(key string) (Response, bool) {
@@ -133,80 +99,40 @@ func hashJSON(v any) string {
 }
 
 // keys identify, by hashes, what the caches depend on. The files are
-// hashed once; the other keys hash that hash with a few small fields.
+// hashed once (fileHashes); the rest of the request is hashed as the JSON
+// it is (the invocation's own form, kubecfg.Invocation), so that a new
+// flag is in the keys without a line here.
 type keys struct {
 	files string
-	// settings are the features and variables: what a VM depends on
-	// besides the files.
-	settings string
 	// request identifies a request entirely.
 	request string
-	// workspace identifies what a VM depends on: files, gates and
-	// variables.
-	workspace string
-	// objects identifies what show reads, within a workspace version.
-	objects string
 }
 
 // keysFor computes req's keys; fh (nil: none) keeps the files' sums
 // between requests.
 func keysFor(req Request, fh *fileHashes) keys {
-	var k keys
-	k.files = fh.key(req.Files)
-
-	h := newHasher()
-	h.strs(req.Features)
-	h.bool(req.Alpha)
-	h.strMap(req.ExtStr)
-	h.strMap(req.ExtCode)
-	h.strMap(req.TLAStr)
-	h.strMap(req.TLACode)
-	h.strMap(req.ExtStrFile)
-	h.strMap(req.ExtCodeFile)
-	h.strMap(req.TLAStrFile)
-	h.strMap(req.TLACodeFile)
-	h.str(req.Dir)
-	h.strs(req.JPath)
-	h.strs(req.JPathEnv)
-	h.strs(req.JURL)
-	h.strMap(req.Links)
-	k.settings = h.sum()
-
-	h = newHasher()
-	h.str(k.files)
-	h.str(k.settings)
-	k.workspace = h.sum()
-
-	h = newHasher()
-	h.str(k.workspace)
-	h.str(req.Entry)
-	h.str(req.Exec)
-	h.str(req.OverlayCode)
-	h.str(req.OverlayCodeFile)
-	h.strs(req.Inputs)
-	h.bool(req.ShowProvenance)
-	k.objects = h.sum()
-
-	h = newHasher()
-	h.str(k.objects)
-	h.str(req.Version)
-	h.str(req.Command)
-	h.str(req.Expr)
-	h.str(req.Output)
-	h.bool(req.ShowKeys)
-	h.str(req.ExportDir)
-	h.str(req.ExportNames)
-	h.str(req.ExportExt)
-	h.bool(req.Trace)
-	h.int(req.TraceLine)
-	h.bool(req.TraceAll)
-	k.request = h.sum()
+	k := keys{files: fh.key(req.Files)}
+	rest := req
+	rest.Files = nil
+	k.request = hashJSON([]any{k.files, rest})
 	return k
 }
 
-// hasher feeds strings, lists and maps into SHA-256, each item with its
-// length first, so different inputs never feed the same bytes. Hashing a
-// JSON encoding instead cost the wasm engine about 80 µs a request.
+// vmKeys are what a VM depends on besides its files' contents: the
+// configuration's key (kubecfg.Config.VMKey: the directory, search paths,
+// variables and gates) and the links. workspace adds the files' contents;
+// config adds their names instead (an added file could change what an
+// import finds), for a session that moves to a new version of its
+// workspace (Session.Rebase).
+func vmKeys(req Request, k keys, cfg *kubecfg.Config) (workspace, config string) {
+	settings := hashJSON([]any{cfg.VMKey(), req.Links})
+	return hashJSON([]any{k.files, settings}), hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), settings})
+}
+
+// hasher feeds the files' names and sums into SHA-256 (fileHashes.key),
+// each item with its length first, so different inputs never feed the
+// same bytes. The rest of a request, small, is hashed as its JSON
+// (keysFor): one encoding of the one struct instead of a list of fields.
 type hasher struct {
 	h   hash.Hash
 	buf [8]byte
@@ -222,30 +148,6 @@ func (h *hasher) int(n int) {
 func (h *hasher) str(s string) {
 	h.int(len(s))
 	io.WriteString(h.h, s)
-}
-
-func (h *hasher) bool(b bool) {
-	if b {
-		h.int(1)
-	} else {
-		h.int(0)
-	}
-}
-
-func (h *hasher) strs(ss []string) {
-	h.int(len(ss))
-	for _, s := range ss {
-		h.str(s)
-	}
-}
-
-func (h *hasher) strMap(m map[string]string) {
-	keys := slices.Sorted(maps.Keys(m))
-	h.int(len(keys))
-	for _, k := range keys {
-		h.str(k)
-		h.str(m[k])
-	}
 }
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
@@ -308,11 +210,4 @@ func (fh *fileHashes) key(files map[string]string) string {
 		fh.sums = next
 	}
 	return h.sum()
-}
-
-// configKey identifies what a VM depends on besides the files' contents:
-// their names (an added file could change what an import finds), the
-// resolved gates (an rc file sets them) and the variables.
-func configKey(req Request, k keys, gates []features.Row) string {
-	return hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), gates, k.settings})
 }

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"fmt"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,10 +12,10 @@ func TestRunnerReuse(t *testing.T) {
 	files := map[string]string{"app.jsonnet": "{ a: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } }, n:: 41 }"}
 	r := &Runner{}
 	eval := func(expr string, f map[string]string) Response {
-		return r.Run(Request{Files: f, Entry: "app.jsonnet", Command: "eval", Expr: expr, Output: "json", Features: []string{"eval"}})
+		return r.Run(Request{Files: f, Invocation: kubecfg.Invocation{Entry: "app.jsonnet", Command: "eval", Expr: expr, Output: "json", Features: []string{"eval"}}})
 	}
 	show := func(format string, f map[string]string) Response {
-		return r.Run(Request{Files: f, Entry: "app.jsonnet", Command: "show", Output: format})
+		return r.Run(Request{Files: f, Invocation: kubecfg.Invocation{Entry: "app.jsonnet", Command: "show", Output: format}})
 	}
 	edit := func(from, to string) map[string]string {
 		f := map[string]string{}
@@ -69,10 +70,10 @@ func TestRunnerReuse(t *testing.T) {
 func TestRunnerRebaseFollowsTheRcFile(t *testing.T) {
 	r := &Runner{}
 	run := func(rc string) Response {
-		return r.Run(Request{Entry: "app.yakl", Command: "show", Files: map[string]string{
+		return r.Run(Request{Files: map[string]string{
 			".kubecfgrc.jsonnet": rc,
 			"app.yakl":           "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n",
-		}})
+		}, Invocation: kubecfg.Invocation{Entry: "app.yakl", Command: "show"}})
 	}
 	if resp := run("{ flags: { features: { yakl: true } } }"); resp.ExitCode != 0 {
 		t.Fatalf("yakl on: %s", resp.Stderr)
@@ -117,7 +118,7 @@ local app(i) = {
 func benchRun(b *testing.B, warm bool, expr string) {
 	files := workspace200()
 	req := func(e string) Request {
-		return Request{Files: files, Entry: "app.jsonnet", Command: "eval", Features: []string{"eval"}, Output: "json", Expr: e}
+		return Request{Files: files, Invocation: kubecfg.Invocation{Entry: "app.jsonnet", Command: "eval", Features: []string{"eval"}, Output: "json", Expr: e}}
 	}
 	var r *Runner
 	if warm {
@@ -150,9 +151,9 @@ func BenchmarkSelectCold(b *testing.B) { benchRun(b, false, "[$.app42.deployment
 func BenchmarkSelectWarm(b *testing.B) { benchRun(b, true, "[$.app42.deployment, %d]") }
 
 func TestRunnerMaxStack(t *testing.T) {
-	req := Request{Entry: "a.jsonnet", Command: "show", Files: map[string]string{
+	req := Request{Files: map[string]string{
 		"a.jsonnet": "local sum(n) = if n == 0 then 0 else n + sum(n - 1);\n{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { t: std.toString(sum(400)) } } }\n",
-	}}
+	}, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}}
 	if resp := (&Runner{}).Run(req); resp.ExitCode != 0 {
 		t.Fatalf("go-jsonnet's own limit (500): exit %d, %s", resp.ExitCode, resp.Stderr)
 	}
@@ -166,14 +167,29 @@ func TestRunnerMaxStack(t *testing.T) {
 }
 
 // Every field of Request must change the request key (or a cached response
-// would answer a different request): each is set in turn.
+// would answer a different request): each is set in turn, the fields of
+// the invocation (kubecfg.Invocation, embedded) too.
 func TestKeysCoverEveryField(t *testing.T) {
 	base := keysFor(Request{}, nil).request
 	seen := map[string]string{base: "the zero request"}
+	var fields [][]int // index paths of the leaf fields
 	typ := reflect.TypeOf(Request{})
 	for i := 0; i < typ.NumField(); i++ {
+		if f := typ.Field(i); f.Anonymous && f.Type.Kind() == reflect.Struct {
+			for j := 0; j < f.Type.NumField(); j++ {
+				fields = append(fields, []int{i, j})
+			}
+			continue
+		}
+		fields = append(fields, []int{i})
+	}
+	if len(fields) < 30 {
+		t.Fatalf("only %d fields: the invocation's are missing", len(fields))
+	}
+	for _, index := range fields {
 		var req Request
-		f := reflect.ValueOf(&req).Elem().Field(i)
+		f := reflect.ValueOf(&req).Elem().FieldByIndex(index)
+		name := typ.FieldByIndex(index).Name
 		switch f.Kind() {
 		case reflect.String:
 			f.SetString("x")
@@ -186,13 +202,13 @@ func TestKeysCoverEveryField(t *testing.T) {
 		case reflect.Map:
 			f.Set(reflect.ValueOf(map[string]string{"x": "y"}))
 		default:
-			t.Fatalf("Request.%s: a %s, which this test does not know how to set", typ.Field(i).Name, f.Kind())
+			t.Fatalf("Request.%s: a %s, which this test does not know how to set", name, f.Kind())
 		}
 		k := keysFor(req, nil).request
 		if other, ok := seen[k]; ok {
-			t.Errorf("Request.%s does not change the request key (same as %s)", typ.Field(i).Name, other)
+			t.Errorf("Request.%s does not change the request key (same as %s)", name, other)
 		}
-		seen[k] = typ.Field(i).Name
+		seen[k] = name
 	}
 	// Items cannot run into each other.
 	a := keysFor(Request{Files: map[string]string{"ab": "c"}}, nil).request
@@ -206,10 +222,10 @@ func TestKeysCoverEveryField(t *testing.T) {
 // the features table still shows what --features says, as the controls
 // and the command line do (it showed the defaults: eval off, default).
 func TestFeaturesTableWithABrokenRcFile(t *testing.T) {
-	resp := Run(Request{Command: "eval", Entry: "app.jsonnet", Features: []string{"eval"}, Files: map[string]string{
+	resp := Run(Request{Files: map[string]string{
 		"app.jsonnet":        "{}",
 		".kubecfgrc.jsonnet": "{ flags: ",
-	}})
+	}, Invocation: kubecfg.Invocation{Command: "eval", Entry: "app.jsonnet", Features: []string{"eval"}}})
 	if resp.ExitCode != 1 {
 		t.Fatalf("exit %d: %s", resp.ExitCode, resp.Stderr)
 	}
@@ -228,7 +244,7 @@ func TestFeaturesTableWithABrokenRcFile(t *testing.T) {
 // list of diagnostics (empty, not null) and its features, as the first.
 func TestCachedResponseShape(t *testing.T) {
 	r := &Runner{}
-	req := Request{Files: map[string]string{"a.jsonnet": "{}"}, Entry: "a.jsonnet", Command: "show"}
+	req := Request{Files: map[string]string{"a.jsonnet": "{}"}, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}}
 	first := r.Run(req)
 	again := r.Run(req)
 	if !again.Timings.Cached {

@@ -10,65 +10,31 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
-// Request is one kubecfg invocation in data (PLAYGROUND.md).
+// Request is one kubecfg invocation in data (PLAYGROUND.md): the
+// workspace (its files and links) and the invocation in its own JSON form
+// (kubecfg.Invocation's fields are the request's entry, command, expr,
+// output, features, variables and the other flags), with what the page
+// asks besides (a trace of a line).
 type Request struct {
-	Version     string            `json:"version,omitempty"`
-	Files       map[string]string `json:"files"`
-	Entry       string            `json:"entry"`
-	Command     string            `json:"command"` // "show" or "eval"
-	Expr        string            `json:"expr,omitempty"`
-	Output      string            `json:"output,omitempty"` // "yaml", "json" or "jsonnet"
-	Features    []string          `json:"features,omitempty"`
-	Alpha       bool              `json:"alpha,omitempty"`
-	ExtStr      map[string]string `json:"extStr,omitempty"`
-	ExtCode     map[string]string `json:"extCode,omitempty"`
-	TLAStr      map[string]string `json:"tlaStr,omitempty"`
-	TLACode     map[string]string `json:"tlaCode,omitempty"`
-	Exec        string            `json:"exec,omitempty"`
-	OverlayCode string            `json:"overlayCode,omitempty"`
+	Version string            `json:"version,omitempty"`
+	Files   map[string]string `json:"files"`
 
-	// Dir is the workspace directory the command runs in ("" is the
-	// workspace's root): inputs, -J directories and file variables are
-	// relative to it, and error texts name them as the CLI run there would.
-	Dir string `json:"dir,omitempty"`
-	// Inputs are show's further inputs, read after Entry.
-	Inputs []string `json:"inputs,omitempty"`
-	// JPath are -J library directories, in search order.
-	JPath []string `json:"jpath,omitempty"`
-	// JPathEnv are KUBECFG_JPATH's directories, searched before JPath's;
-	// the command line sets the variable.
-	JPathEnv []string `json:"jpathEnv,omitempty"`
-	// JURL are -U search URLs, searched after the directories. The
-	// browser fetches them (the server must allow cross-origin reads).
-	JURL []string `json:"jurl,omitempty"`
+	// Invocation is the command: its Dir is the workspace directory it
+	// runs in (inputs, -J directories and file variables are relative to
+	// it, and error texts name them as the CLI run there would); its
+	// Entry and Inputs are the inputs; its JURL the -U search URLs, which
+	// the browser fetches (the server must allow cross-origin reads); with
+	// ExportDir the CLI prints nothing and writes one file per object, the
+	// response's ExportFiles; Trace (eval --trace) follows the output on
+	// stderr as the CLI prints it, and is the response's Trace as data.
+	kubecfg.Invocation
+
 	// Links are the workspace's symbolic links to directories: a link's
 	// path to its target, relative to the link's directory, as on disk
 	// (jsonnet-bundler's vendor/xtd → github.com/jsonnet-libs/xtd). The
 	// CLI run in a copy of the workspace with these links reads the same.
 	Links map[string]string `json:"links,omitempty"`
-	// ShowKeys is eval's -k.
-	ShowKeys bool `json:"showKeys,omitempty"`
-	// The --ext-*-file and --tla-*-file flags: variable name to file.
-	ExtStrFile  map[string]string `json:"extStrFile,omitempty"`
-	ExtCodeFile map[string]string `json:"extCodeFile,omitempty"`
-	TLAStrFile  map[string]string `json:"tlaStrFile,omitempty"`
-	TLACodeFile map[string]string `json:"tlaCodeFile,omitempty"`
-	// OverlayCodeFile is --overlay-code-file.
-	OverlayCodeFile string `json:"overlayCodeFile,omitempty"`
 
-	// ShowProvenance is show's --show-provenance.
-	ShowProvenance bool `json:"showProvenance,omitempty"`
-	// ExportDir is show's --export-dir. The CLI then prints nothing and
-	// writes one file per object: the response's ExportFiles are those
-	// files, and its output is empty.
-	ExportDir string `json:"exportDir,omitempty"`
-	// ExportNames and ExportExt are --export-filename-format and
-	// --export-filename-extension.
-	ExportNames string `json:"exportNames,omitempty"`
-	ExportExt   string `json:"exportExt,omitempty"`
-	// Trace is eval's --trace: the trace follows the output on stderr as
-	// the CLI prints it, and is the response's Trace as data.
-	Trace bool `json:"trace,omitempty"`
 	// TraceLine asks which source lines feed the value on this line
 	// (1-based) of the output: the response's Trace. The rest of the
 	// response is the same as without it.

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"strings"
 	"testing"
 )
@@ -25,7 +26,7 @@ func TestExprDiagnostics(t *testing.T) {
 		{"kubecfg.nosuch", "RUNTIME ERROR: Field does not exist: nosuch", 1, 1, 1, 15, "RUNTIME ERROR: Field does not exist: nosuch"},
 		{"[$.a, 'é', error 'boom']", "RUNTIME ERROR: boom", 1, 13, 1, 25, "RUNTIME ERROR: boom"},
 	} {
-		resp := (&Runner{}).Run(Request{Command: "eval", Features: []string{"eval"}, Entry: "app.jsonnet", Expr: tc.expr, Files: map[string]string{"app.jsonnet": app}})
+		resp := (&Runner{}).Run(Request{Files: map[string]string{"app.jsonnet": app}, Invocation: kubecfg.Invocation{Command: "eval", Features: []string{"eval"}, Entry: "app.jsonnet", Expr: tc.expr}})
 		if resp.ExitCode != 1 || len(resp.Diagnostics) != 1 {
 			t.Fatalf("-e %q: exit %d, diagnostics %+v", tc.expr, resp.ExitCode, resp.Diagnostics)
 		}
@@ -50,7 +51,7 @@ func TestExprDiagnostics(t *testing.T) {
 // TestExprDiagnosticsInTheFile: an error the expression reaches in the
 // input file is placed there, as before.
 func TestExprDiagnosticsInTheFile(t *testing.T) {
-	resp := (&Runner{}).Run(Request{Command: "eval", Features: []string{"eval"}, Entry: "app.jsonnet", Expr: "$.b", Files: map[string]string{"app.jsonnet": "{\n  b: error 'in the file',\n}\n"}})
+	resp := (&Runner{}).Run(Request{Files: map[string]string{"app.jsonnet": "{\n  b: error 'in the file',\n}\n"}, Invocation: kubecfg.Invocation{Command: "eval", Features: []string{"eval"}, Entry: "app.jsonnet", Expr: "$.b"}})
 	d := resp.Diagnostics[0]
 	if d.File != "app.jsonnet" || d.Line != 2 {
 		t.Errorf("diagnostic %+v, want app.jsonnet line 2", d)

@@ -1,14 +1,18 @@
 package playground
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
 
 // TestDiagnosticFrames: an error's diagnostic carries every place of its
 // trace as data, innermost first, the same places its text names.
 func TestDiagnosticFrames(t *testing.T) {
-	resp := (&Runner{}).Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{
+	resp := (&Runner{}).Run(Request{Files: map[string]string{
 		"helpers.libsonnet": "{\n  name(x):: error 'no name for ' + x,\n}\n",
 		"app.jsonnet":       "local h = import 'helpers.libsonnet';\n{ a: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: h.name('a') } } }\n",
-	}})
+	}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}})
 	if resp.ExitCode != 1 || len(resp.Diagnostics) != 1 {
 		t.Fatalf("exit %d, diagnostics %+v", resp.ExitCode, resp.Diagnostics)
 	}
@@ -32,7 +36,7 @@ func TestDiagnosticFrames(t *testing.T) {
 // eval; any other error does not.
 func TestDiagnosticOfferEval(t *testing.T) {
 	r := &Runner{}
-	resp := r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{ a: 1 }\n"}})
+	resp := r.Run(Request{Files: map[string]string{"app.jsonnet": "{ a: 1 }\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}})
 	if resp.ExitCode != 1 || len(resp.Diagnostics) != 1 {
 		t.Fatalf("exit %d, diagnostics %+v", resp.ExitCode, resp.Diagnostics)
 	}
@@ -41,11 +45,11 @@ func TestDiagnosticOfferEval(t *testing.T) {
 	if !d.OfferEval || d.Hint != want {
 		t.Errorf("offerEval %v, hint %q; want true, %q", d.OfferEval, d.Hint, want)
 	}
-	resp = r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "1\n"}})
+	resp = r.Run(Request{Files: map[string]string{"app.jsonnet": "1\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}})
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].OfferEval {
 		t.Errorf("a file whose value is a number (eval fails too): diagnostics %+v, want one without offerEval", resp.Diagnostics)
 	}
-	resp = r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{ a: error 'no' }\n"}})
+	resp = r.Run(Request{Files: map[string]string{"app.jsonnet": "{ a: error 'no' }\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}})
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].OfferEval {
 		t.Errorf("another error: diagnostics %+v, want one without offerEval", resp.Diagnostics)
 	}

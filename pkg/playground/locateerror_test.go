@@ -51,17 +51,17 @@ func TestLocateErrorMatchesText(t *testing.T) {
 		"undefinedVar",
 		"kubecfg.nope",
 	} {
-		reqs = append(reqs, Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{
+		reqs = append(reqs, Request{Files: map[string]string{
 			"app.jsonnet":      src,
 			"lib.libsonnet":    "{\n  f(x):: error 'lib says ' + x,\n}\n",
 			"broken.libsonnet": "{ a: }\n",
-		}})
+		}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}})
 	}
 	reqs = append(reqs,
-		Request{Command: "show", Entry: "app.yakl", Features: []string{"yakl"}, Files: map[string]string{"app.yakl": "a: 1\na: 2\n"}},
-		Request{Command: "show", Entry: "app.yakl", Features: []string{"yakl"}, Files: map[string]string{"app.yakl": "a: ${1 +}\n"}},
-		Request{Command: "show", Entry: "app.jsonnet", Features: []string{"yakl"}, Files: map[string]string{"app.jsonnet": "import 'yakl:app.yakl'", "app.yakl": "a: ${nope}\n"}},
-		Request{Command: "eval", Entry: "app.jsonnet", Alpha: true, Expr: "$.nope", Files: map[string]string{"app.jsonnet": "{}"}},
+		Request{Files: map[string]string{"app.yakl": "a: 1\na: 2\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.yakl", Features: []string{"yakl"}}},
+		Request{Files: map[string]string{"app.yakl": "a: ${1 +}\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.yakl", Features: []string{"yakl"}}},
+		Request{Files: map[string]string{"app.jsonnet": "import 'yakl:app.yakl'", "app.yakl": "a: ${nope}\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet", Features: []string{"yakl"}}},
+		Request{Files: map[string]string{"app.jsonnet": "{}"}, Invocation: kubecfg.Invocation{Command: "eval", Entry: "app.jsonnet", Alpha: true, Expr: "$.nope"}},
 	)
 	errs := 0
 	locateHook = func(err error, root string, got Diagnostic) {
@@ -121,7 +121,7 @@ func TestLocateErrorNamesAsTyped(t *testing.T) {
 		{"<svg onload=x> a.jsonnet": "{a: error 'x'}"},
 		{"<svg onload=x> a.jsonnet": "import 'lib b.libsonnet'", "lib b.libsonnet": "{"},
 	} {
-		resp := Run(Request{Command: "show", Entry: "<svg onload=x> a.jsonnet", Files: files})
+		resp := Run(Request{Files: files, Invocation: kubecfg.Invocation{Command: "show", Entry: "<svg onload=x> a.jsonnet"}})
 		d := resp.Diagnostics[0]
 		if _, ok := files[d.File]; !ok || d.Line != 1 {
 			t.Errorf("diagnostic names %q line %d, want a workspace file of %v", d.File, d.Line, files)

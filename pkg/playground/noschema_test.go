@@ -2,26 +2,30 @@
 
 package playground
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+)
 
 // Run with: go test -tags kubecfg_noschema -run NoSchema ./pkg/playground
 func TestNoSchemaAsksForTheFullEngine(t *testing.T) {
 	r := &Runner{}
-	resp := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: map[string]string{
+	resp := r.Run(Request{Files: map[string]string{
 		"a.jsonnet": "local kubecfg = import 'kubecfg.libsonnet'; { ok: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', v: kubecfg.validateJSONSchema({}, {type: 'object'}) } } }",
-	}})
+	}, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}})
 	if !resp.NeedsFullEngine || resp.ExitCode == 0 {
 		t.Fatalf("validateJSONSchema without the validator: NeedsFullEngine %v, exit %d; want true, 1\n%s", resp.NeedsFullEngine, resp.ExitCode, resp.Stderr)
 	}
 	// The same workspace in another format is answered from the objects
 	// cache, and still asks for the full engine.
-	asJSON := r.Run(Request{Entry: "a.jsonnet", Command: "show", Output: "json", Files: map[string]string{
+	asJSON := r.Run(Request{Files: map[string]string{
 		"a.jsonnet": "local kubecfg = import 'kubecfg.libsonnet'; { ok: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', v: kubecfg.validateJSONSchema({}, {type: 'object'}) } } }",
-	}})
+	}, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show", Output: "json"}})
 	if !asJSON.NeedsFullEngine {
 		t.Fatalf("-o json of the same workspace: NeedsFullEngine false\n%s", asJSON.Stderr)
 	}
-	again := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: map[string]string{"a.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }"}})
+	again := r.Run(Request{Files: map[string]string{"a.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }"}, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}})
 	if again.NeedsFullEngine || again.ExitCode != 0 {
 		t.Fatalf("a program without validateJSONSchema: NeedsFullEngine %v, exit %d (%s)", again.NeedsFullEngine, again.ExitCode, again.Stderr)
 	}
@@ -32,19 +36,19 @@ func TestNoSchemaAsksForTheFullEngine(t *testing.T) {
 func TestNoSchemaTraceAsksForTheFullEngine(t *testing.T) {
 	files := map[string]string{"a.jsonnet": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }"}
 	r := &Runner{}
-	line := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: files, TraceLine: 2})
+	line := r.Run(Request{Files: files, TraceLine: 2, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}})
 	if !line.NeedsFullEngine || line.ExitCode != 0 {
 		t.Fatalf("a traced line: NeedsFullEngine %v, exit %d; want true, 0 (%+v)", line.NeedsFullEngine, line.ExitCode, line.Trace)
 	}
-	all := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: files, TraceAll: true})
+	all := r.Run(Request{Files: files, TraceAll: true, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}})
 	if !all.NeedsFullEngine {
 		t.Fatal("every line traced: NeedsFullEngine false")
 	}
-	eval := r.Run(Request{Entry: "a.jsonnet", Command: "eval", Features: []string{"eval"}, Trace: true, Files: files})
+	eval := r.Run(Request{Files: files, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "eval", Features: []string{"eval"}, Trace: true}})
 	if !eval.NeedsFullEngine {
 		t.Fatalf("eval --trace: NeedsFullEngine false, exit %d (%s)", eval.ExitCode, eval.Stderr)
 	}
-	plain := r.Run(Request{Entry: "a.jsonnet", Command: "show", Files: files})
+	plain := r.Run(Request{Files: files, Invocation: kubecfg.Invocation{Entry: "a.jsonnet", Command: "show"}})
 	if plain.NeedsFullEngine || plain.ExitCode != 0 {
 		t.Fatalf("no trace: NeedsFullEngine %v, exit %d (%s)", plain.NeedsFullEngine, plain.ExitCode, plain.Stderr)
 	}

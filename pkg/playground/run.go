@@ -101,7 +101,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
 		return cached
 	}
-	inv := req.Invocation()
+	inv := req.Invocation
 	resp.Command = inv.CommandLine()
 	defer func() {
 		p := recover()
@@ -128,11 +128,13 @@ func (r *Runner) Run(req Request) (resp Response) {
 		fsys = importer.LinkFS{FS: fsys, Root: r.root(), Links: req.Links}
 	}
 	r.traces = traceSink{}
-	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
+	var warnings strings.Builder
+	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces, Warn: &warnings}
 	if len(req.JURL) > 0 {
 		env.Fetch = r.fetcher()
 	}
-	gates, err := inv.Gates(env)
+	cfg, err := inv.Configure(env)
+	resp.Stderr += warnings.String()
 	if err != nil {
 		// The table still shows what the flags say (a broken rc file
 		// would otherwise leave it at the defaults, contradicting the
@@ -143,13 +145,13 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	resp.Features = features.Rows(gates)
-	for _, w := range gates.Warnings() {
-		resp.Stderr += "warning: " + w + "\n"
+	resp.Features = features.Rows(cfg.Gates)
+	for _, w := range cfg.Gates.Warnings() {
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err := r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
-		s, err := inv.Config(env, gates).NewSession()
+	wsKey, cfgKey := vmKeys(req, keys, cfg)
+	sess, err := r.cache.session(wsKey, cfgKey, fsys, func() (*kubecfg.Session, error) {
+		s, err := cfg.NewSession()
 		if s != nil {
 			s.Reuse = true
 		}
@@ -159,7 +161,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		r.fail(&resp, err)
 		return resp
 	}
-	err = r.evaluate(sess, inv, keys, &resp)
+	res := r.evaluate(sess, inv, &resp)
 	resp.Stderr += r.traces.b.String()
 	if r.traces.traced {
 		// A program that traces prints its traces on every run of the
@@ -167,71 +169,39 @@ func (r *Runner) Run(req Request) (resp Response) {
 		// traces) everything again instead of answering from its caches.
 		r.cache.forget(true)
 	}
-	if err != nil {
-		r.fail(&resp, err)
+	if res.Err != nil {
+		r.fail(&resp, res.Err)
 		return resp
 	}
 	if req.TraceLine > 0 {
-		resp.Trace = r.traceLine(sess, req, inv, keys, resp.Output)
+		resp.Trace = r.traceLine(sess, req, inv, res.Sources, resp.Output)
 		resp.NeedsFullEngine = resp.NeedsFullEngine || resp.Trace.needsFullEngine
 	}
 	if req.TraceAll {
-		resp.Traces, resp.TracesCut = r.traceAll(sess, inv, keys, resp.Output)
+		resp.Traces, resp.TracesCut = r.traceAll(sess, inv, res.Sources, resp.Output)
 		resp.NeedsFullEngine = resp.NeedsFullEngine || resp.Traces == nil
 	}
 	return resp
 }
 
-// evaluate carries the invocation out into resp (output, export files,
-// eval's trace); show's objects are cached by the request's objects key,
-// so a new output format reads nothing again.
-func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, keys keys, resp *Response) error {
-	if inv.Command != "show" && inv.Command != "" {
-		out, err := inv.Run(sess)
-		if err != nil {
-			return err
-		}
-		resp.Output = out
-		if inv.Trace {
-			t, err := sess.EvalTrace(inv.EvalOptions())
-			if err != nil {
-				return err
-			}
-			r.traces.b.WriteString(t.Text(false))
-			resp.Trace = &Trace{File: inv.Inputs[0], Path: exprOrDollar(inv.Expr), Places: r.places(t)}
-		}
-		return nil
+// evaluate carries the invocation out (Invocation.Run) into resp: the
+// output, the export's files, eval --trace's trace (its text follows the
+// program's std.trace lines on standard error). The session keeps show's
+// objects, so a new output format reads nothing again.
+func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, resp *Response) kubecfg.Result {
+	res := inv.Run(sess)
+	if res.Read {
+		r.cache.reads++
 	}
-	if inv.Output == "jsonnet" {
-		return fmt.Errorf("the compiled Jsonnet view needs the eval command")
+	resp.Output = res.Output
+	if len(res.Files) > 0 {
+		resp.ExportFiles = res.Files
 	}
-	o, names, err := r.showObjects(sess, inv, keys.objects)
-	if err != nil {
-		return err
+	if res.Trace != nil {
+		r.traces.b.WriteString(res.TraceText())
+		resp.Trace = &Trace{File: inv.Args()[0], Path: exprOrDollar(inv.Expr), Places: r.places(res.Trace)}
 	}
-	if inv.ExportDir != "" {
-		resp.ExportFiles, err = inv.Export(o.objs, names)
-		return err
-	}
-	format := inv.Output
-	if format == "" {
-		format = "yaml"
-	}
-	resp.Output, err = kubecfg.FormatObjects(o.objs, format)
-	return err
-}
-
-// showObjects is Invocation.ShowObjects with the objects (and their
-// sources) cached by key.
-func (r *Runner) showObjects(sess *kubecfg.Session, inv kubecfg.Invocation, key string) (objects, *kubecfg.ExportNames, error) {
-	names, err := inv.ExportTemplate()
-	if err != nil {
-		return objects{}, nil, err
-	}
-	o, err := r.cache.objects(key, func() ([]kubecfg.Object, []kubecfg.Source, error) {
-		return sess.ReadSources(inv.ReadOptions())
-	})
-	return o, names, err
+	return res
 }
 
 // locateHook, when a test sets it, sees every error's diagnostic.

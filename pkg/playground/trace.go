@@ -13,7 +13,7 @@ import (
 
 // traceLine answers Request.TraceLine: which source lines feed the value
 // on that line of the output.
-func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invocation, keys keys, output string) *Trace {
+func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invocation, srcs []kubecfg.Source, output string) *Trace {
 	if msg := untraceable(inv); msg != "" {
 		return &Trace{Line: req.TraceLine, Places: []TracePlace{}, Error: msg}
 	}
@@ -21,7 +21,7 @@ func (r *Runner) traceLine(sess *kubecfg.Session, req Request, inv kubecfg.Invoc
 	if err != nil {
 		return &Trace{Line: req.TraceLine, Places: []TracePlace{}, Error: fmt.Sprintf("line %d holds no value", req.TraceLine)}
 	}
-	return r.traceAt(sess, inv, keys, at)
+	return r.traceAt(sess, inv, srcs, at)
 }
 
 // traceBudget bounds the time TraceAll spends tracing, line after line.
@@ -29,7 +29,7 @@ const traceBudget = 1500 * time.Millisecond
 
 // traceAll answers Request.TraceAll: the trace of every line of the output
 // that holds a value, in order, until traceBudget has passed (cut tells).
-func (r *Runner) traceAll(sess *kubecfg.Session, inv kubecfg.Invocation, keys keys, output string) (traces []Trace, cut bool) {
+func (r *Runner) traceAll(sess *kubecfg.Session, inv kubecfg.Invocation, srcs []kubecfg.Source, output string) (traces []Trace, cut bool) {
 	traces = []Trace{}
 	if untraceable(inv) != "" {
 		return traces, false
@@ -43,7 +43,7 @@ func (r *Runner) traceAll(sess *kubecfg.Session, inv kubecfg.Invocation, keys ke
 		if i > 0 && r.now().Sub(start) > traceBudget {
 			return traces, true
 		}
-		t := r.traceAt(sess, inv, keys, at)
+		t := r.traceAt(sess, inv, srcs, at)
 		if t.needsFullEngine {
 			return nil, false // nil: ask for the full engine
 		}
@@ -64,27 +64,27 @@ func untraceable(inv kubecfg.Invocation) string {
 
 // traceAt traces the value at a place of the output. For show, the
 // line's object is the document it is in, traced from its source (its
-// provenance, which the read recorded and the cache keeps with the
-// objects); for eval, the line's path is traced below the expression.
-func (r *Runner) traceAt(sess *kubecfg.Session, inv kubecfg.Invocation, keys keys, at kubecfg.OutputLine) *Trace {
+// provenance, which the read recorded: srcs, the run's Result.Sources);
+// for eval, the line's path is traced below the expression.
+func (r *Runner) traceAt(sess *kubecfg.Session, inv kubecfg.Invocation, srcs []kubecfg.Source, at kubecfg.OutputLine) *Trace {
 	t := &Trace{Line: at.Line, Places: []TracePlace{}}
 	if inv.Command == "eval" {
-		if len(inv.Inputs) == 0 {
+		args := inv.Args()
+		if len(args) == 0 {
 			t.Error = "the value comes from --exec code, which cannot be traced"
 			return t
 		}
-		t.File = inv.Inputs[0]
+		t.File = args[0]
 		t.Path = exprOrDollar(inv.Expr)
 		if at.Path != "$" {
 			t.Path = "(" + t.Path + ")" + strings.TrimPrefix(at.Path, "$")
 		}
 	} else {
-		o, _, err := r.showObjects(sess, inv, keys.objects)
-		if err != nil || at.Doc >= len(o.srcs) {
+		if at.Doc >= len(srcs) {
 			t.Error = fmt.Sprintf("line %d holds no value", at.Line)
 			return t
 		}
-		file, path := o.srcs[at.Doc].File, o.srcs[at.Doc].Path
+		file, path := srcs[at.Doc].File, srcs[at.Doc].Path
 		if file == "" {
 			t.Error = "this object comes from a .yaml or .json input, which holds it as it is"
 			return t

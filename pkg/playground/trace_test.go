@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"reflect"
 	"strings"
 	"testing"
@@ -49,12 +50,12 @@ func TestTraceLine(t *testing.T) {
 		path   string
 		err    string
 	}{
-		{name: "show yaml", req: Request{Command: "show", Entry: "app.jsonnet"}, line: "replicas:", places: want, path: "$.deploy.spec.replicas"},
-		{name: "show json", req: Request{Command: "show", Entry: "app.jsonnet", Output: "json"}, line: `"replicas"`, places: want, path: "$.deploy.spec.replicas"},
-		{name: "show with provenance", req: Request{Command: "show", Entry: "app.jsonnet", ShowProvenance: true}, line: "replicas:", places: want, path: "$.deploy.spec.replicas"},
-		{name: "eval", req: Request{Command: "eval", Entry: "app.jsonnet", Expr: "$.deploy", Features: []string{"eval"}}, line: "replicas:", places: want, path: "($.deploy).spec.replicas"},
-		{name: "a .yaml input", req: Request{Command: "show", Entry: "objs.yaml"}, line: "name: plain", err: "a .yaml or .json input"},
-		{name: "--exec code", req: Request{Command: "show", Exec: "{apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'e'}}"}, line: "name: e", err: "--exec code"},
+		{name: "show yaml", req: Request{Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}}, line: "replicas:", places: want, path: "$.deploy.spec.replicas"},
+		{name: "show json", req: Request{Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet", Output: "json"}}, line: `"replicas"`, places: want, path: "$.deploy.spec.replicas"},
+		{name: "show with provenance", req: Request{Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet", ShowProvenance: true}}, line: "replicas:", places: want, path: "$.deploy.spec.replicas"},
+		{name: "eval", req: Request{Invocation: kubecfg.Invocation{Command: "eval", Entry: "app.jsonnet", Expr: "$.deploy", Features: []string{"eval"}}}, line: "replicas:", places: want, path: "($.deploy).spec.replicas"},
+		{name: "a .yaml input", req: Request{Invocation: kubecfg.Invocation{Command: "show", Entry: "objs.yaml"}}, line: "name: plain", err: "a .yaml or .json input"},
+		{name: "--exec code", req: Request{Invocation: kubecfg.Invocation{Command: "show", Exec: "{apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'e'}}"}}, line: "name: e", err: "--exec code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Runner{}
@@ -88,7 +89,7 @@ func TestTraceLine(t *testing.T) {
 		})
 	}
 	// A line that holds no value.
-	resp := (&Runner{}).Run(Request{Command: "show", Entry: "app.jsonnet", Files: traceWorkspace, TraceLine: 999})
+	resp := (&Runner{}).Run(Request{Files: traceWorkspace, TraceLine: 999, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}})
 	if resp.Trace == nil || !strings.Contains(resp.Trace.Error, "line 999 holds no value") {
 		t.Errorf("trace of line 999 = %+v", resp.Trace)
 	}
@@ -99,7 +100,7 @@ func TestTraceLine(t *testing.T) {
 // so no response is cached): the program is evaluated already, as it is
 // on the page when its output is there.
 func BenchmarkTraceLine(b *testing.B) {
-	req := Request{Files: workspace200(), Entry: "app.jsonnet", Command: "show"}
+	req := Request{Files: workspace200(), Invocation: kubecfg.Invocation{Entry: "app.jsonnet", Command: "show"}}
 	r := &Runner{}
 	out := r.Run(req).Output
 	var lines []int
@@ -120,7 +121,7 @@ func BenchmarkTraceLine(b *testing.B) {
 // TestTraceAll: every line of the output that holds a value has its trace,
 // the same as tracing that line alone.
 func TestTraceAll(t *testing.T) {
-	req := Request{Command: "show", Entry: "app.jsonnet", Files: traceWorkspace, Inputs: []string{"objs.yaml"}, TraceAll: true}
+	req := Request{Files: traceWorkspace, TraceAll: true, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet", Inputs: []string{"objs.yaml"}}}
 	r := &Runner{}
 	resp := r.Run(req)
 	if resp.ExitCode != 0 || resp.TracesCut {
@@ -134,7 +135,7 @@ func TestTraceAll(t *testing.T) {
 	// itself as it is).
 	for _, s := range []string{"apiVersion: apps/v1", "kind: Deployment", "name: web", "replicas: 2"} {
 		l := lineOf(t, resp.Output, s)
-		one := r.Run(Request{Command: "show", Entry: "app.jsonnet", Files: traceWorkspace, Inputs: []string{"objs.yaml"}, TraceLine: l}).Trace
+		one := r.Run(Request{Files: traceWorkspace, TraceLine: l, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet", Inputs: []string{"objs.yaml"}}}).Trace
 		if got, ok := byLine[l]; !ok || !reflect.DeepEqual(got.Places, one.Places) || len(got.Places) == 0 {
 			t.Errorf("line %d (%s): TraceAll has %+v, TraceLine %+v", l, s, got, one)
 		}
@@ -167,10 +168,10 @@ func TestStdTrace(t *testing.T) {
 	want := "TRACE: file:///workspace/lib.libsonnet:1 library\n"
 	r := &Runner{}
 	for _, req := range []Request{
-		{Command: "show", Entry: "app.jsonnet", Files: files},
-		{Command: "show", Entry: "app.jsonnet", Files: files, Output: "json"},
-		{Command: "eval", Entry: "app.jsonnet", Files: files, Expr: "$.a.metadata", Features: []string{"eval"}},
-		{Command: "eval", Entry: "app.jsonnet", Files: files, Expr: "$.a.metadata.name", Features: []string{"eval"}},
+		{Files: files, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}},
+		{Files: files, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet", Output: "json"}},
+		{Files: files, Invocation: kubecfg.Invocation{Command: "eval", Entry: "app.jsonnet", Expr: "$.a.metadata", Features: []string{"eval"}}},
+		{Files: files, Invocation: kubecfg.Invocation{Command: "eval", Entry: "app.jsonnet", Expr: "$.a.metadata.name", Features: []string{"eval"}}},
 	} {
 		if resp := r.Run(req); resp.ExitCode != 0 || resp.Stderr != want {
 			t.Errorf("%s -o %s -e %q: exit %d, stderr %q; want %q", req.Command, req.Output, req.Expr, resp.ExitCode, resp.Stderr, want)
@@ -185,7 +186,7 @@ func TestTracePlacesNamedAsTyped(t *testing.T) {
 		"my app.jsonnet":   "local lib = import 'my lib.libsonnet';\n{ d: lib.d }\n",
 		"my lib.libsonnet": "{\n  d: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } },\n}\n",
 	}
-	resp := (&Runner{}).Run(Request{Command: "show", Entry: "my app.jsonnet", Files: files, TraceLine: 3})
+	resp := (&Runner{}).Run(Request{Files: files, TraceLine: 3, Invocation: kubecfg.Invocation{Command: "show", Entry: "my app.jsonnet"}})
 	if resp.Trace == nil || len(resp.Trace.Places) == 0 {
 		t.Fatalf("trace = %+v (%s)", resp.Trace, resp.Stderr)
 	}

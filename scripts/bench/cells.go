@@ -3,6 +3,7 @@ package main
 import (
 	"embed"
 	"fmt"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"path"
 	"strings"
 
@@ -180,11 +181,7 @@ func request(p program, cell string, i int, command, expr string) playground.Req
 	if i >= 0 {
 		src = p.variant(cell, i)
 	}
-	req := playground.Request{
-		Files:   map[string]string{p.file: src},
-		Entry:   path.Base(p.file),
-		Command: command,
-	}
+	req := playground.Request{Files: map[string]string{p.file: src}, Invocation: kubecfg.Invocation{Entry: path.Base(p.file), Command: command}}
 	if command == "eval" {
 		req.Features = []string{"eval"}
 		req.Output = "json"
