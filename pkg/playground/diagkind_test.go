@@ -3,6 +3,8 @@ package playground
 import (
 	"strings"
 	"testing"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // TestDiagnosticKinds: an error's diagnostic says what it is (kind, the
@@ -15,14 +17,14 @@ func TestDiagnosticKinds(t *testing.T) {
 		kind, feature string
 		hint          string
 	}{
-		{"a gate", Request{Command: "eval", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{}"}}, "gate", "eval", ""},
-		{"a gate an import meets", Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "importbin 'binary://x'"}}, "gate", "binary-import", ""},
-		{"a static error", Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "local x = ;\nx\n"}}, "static", "", ""},
-		{"a runtime error", Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "{ a: error 'x' }"}}, "runtime", "", ""},
-		{"yakl", Request{Command: "show", Entry: "app.yakl", Features: []string{"yakl"}, Files: map[string]string{"app.yakl": "a: 1\na: 2\n"}}, "yakl", "", ""},
-		{"nesting", Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": strings.Repeat("[", 1001) + strings.Repeat("]", 1001)}}, "nesting", "", ""},
-		{"the stack limit", Request{Command: "show", Entry: "app.jsonnet", Files: map[string]string{"app.jsonnet": "local f(n) = 1 + f(n + 1); { a: f(0) }"}}, "stack-limit", "", "this engine stops at 40 Jsonnet stack frames"},
-		{"no data", Request{Command: "show", Entry: "missing.jsonnet", Files: map[string]string{"app.jsonnet": "{}"}}, "", "", ""},
+		{"a gate", Request{Files: map[string]string{"app.jsonnet": "{}"}, Invocation: kubecfg.Invocation{Command: "eval", Entry: "app.jsonnet"}}, "gate", "eval", ""},
+		{"a gate an import meets", Request{Files: map[string]string{"app.jsonnet": "importbin 'binary://x'"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}}, "gate", "binary-import", ""},
+		{"a static error", Request{Files: map[string]string{"app.jsonnet": "local x = ;\nx\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}}, "static", "", ""},
+		{"a runtime error", Request{Files: map[string]string{"app.jsonnet": "{ a: error 'x' }"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}}, "runtime", "", ""},
+		{"yakl", Request{Files: map[string]string{"app.yakl": "a: 1\na: 2\n"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.yakl", Features: []string{"yakl"}}}, "yakl", "", ""},
+		{"nesting", Request{Files: map[string]string{"app.jsonnet": strings.Repeat("[", 1001) + strings.Repeat("]", 1001)}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}}, "nesting", "", ""},
+		{"the stack limit", Request{Files: map[string]string{"app.jsonnet": "local f(n) = 1 + f(n + 1); { a: f(0) }"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "app.jsonnet"}}, "stack-limit", "", "this engine stops at 40 Jsonnet stack frames"},
+		{"no data", Request{Files: map[string]string{"app.jsonnet": "{}"}, Invocation: kubecfg.Invocation{Command: "show", Entry: "missing.jsonnet"}}, "", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp := (&Runner{MaxStack: 40}).Run(tc.req)

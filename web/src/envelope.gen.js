@@ -7,40 +7,45 @@
 // Use: /** @param {import("./envelope.gen.js").Response} resp */
 
 /**
- * Request is one kubecfg invocation in data (PLAYGROUND.md).
+ * Request is one kubecfg invocation in data (PLAYGROUND.md): the
+ * workspace (its files and links) and the invocation in its own JSON form
+ * (kubecfg.Invocation's fields are the request's entry, command, expr,
+ * output, features, variables and the other flags), with what the page
+ * asks besides (a trace of a line).
  *
  * @typedef {object} Request
  * @property {string} [version]
  * @property {Object<string, string>} files
- * @property {string} entry
- * @property {string} command "show" or "eval"
- * @property {string} [expr]
- * @property {string} [output] "yaml", "json" or "jsonnet"
- * @property {string[]} [features]
- * @property {boolean} [alpha]
- * @property {Object<string, string>} [extStr]
- * @property {Object<string, string>} [extCode]
- * @property {Object<string, string>} [tlaStr]
- * @property {Object<string, string>} [tlaCode]
- * @property {string} [exec]
- * @property {string} [overlayCode]
- * @property {string} [dir] Dir is the workspace directory the command runs in ("" is the workspace's root): inputs, -J directories and file variables are relative to it, and error texts name them as the CLI run there would.
- * @property {string[]} [inputs] Inputs are show's further inputs, read after Entry.
- * @property {string[]} [jpath] JPath are -J library directories, in search order.
- * @property {string[]} [jpathEnv] JPathEnv are KUBECFG_JPATH's directories, searched before JPath's; the command line sets the variable.
- * @property {string[]} [jurl] JURL are -U search URLs, searched after the directories. The browser fetches them (the server must allow cross-origin reads).
+ * @property {string} entry Entry and Inputs are the inputs in order (Args): show's, eval's one. The playground names the entry file apart; the CLI leaves Entry empty and lists its arguments in Inputs.
+ * @property {string} command "show" or "eval" ("" is show)
+ * @property {string} [expr] eval -e
+ * @property {string} [output] -o; "" is yaml
+ * @property {string[]} [features] --features items, as given
+ * @property {boolean} [alpha] --alpha
+ * @property {Object<string, string>} [extStr] -V, --ext-str
+ * @property {Object<string, string>} [extCode] --ext-code
+ * @property {Object<string, string>} [tlaStr] -A, --tla-str
+ * @property {Object<string, string>} [tlaCode] --tla-code
+ * @property {string} [exec] --exec
+ * @property {string} [overlayCode] OverlayCode is --overlay-code.
+ * @property {string} [dir] Dir is the directory it runs in, relative to the workspace; "" is the workspace's root.
+ * @property {string[]} [inputs]
+ * @property {string[]} [jpath] -J, in order
+ * @property {string[]} [jpathEnv] KUBECFG_JPATH's directories, searched before -J's
+ * @property {string[]} [jurl] -U search URLs, in order (searched after the directories)
+ * @property {boolean} [showKeys] eval -k
+ * @property {Object<string, string>} [extStrFile] --ext-str-file
+ * @property {Object<string, string>} [extCodeFile] --ext-code-file
+ * @property {Object<string, string>} [tlaStrFile] --tla-str-file
+ * @property {Object<string, string>} [tlaCodeFile] --tla-code-file
+ * @property {string} [overlayCodeFile] --overlay-code-file
+ * @property {boolean} [showProvenance] show --show-provenance
+ * @property {string} [exportDir] show --export-dir: the Result's Files are its files
+ * @property {string} [exportNames] show --export-filename-format; "" is DefaultExportNameFormat
+ * @property {string} [exportExt] show --export-filename-extension; "" is the format's
+ * @property {boolean} [trace] eval --trace: the Result's Trace
+ * @property {string} [reorder] show --reorder; "" keeps the inputs' order
  * @property {Object<string, string>} [links] Links are the workspace's symbolic links to directories: a link's path to its target, relative to the link's directory, as on disk (jsonnet-bundler's vendor/xtd → github.com/jsonnet-libs/xtd). The CLI run in a copy of the workspace with these links reads the same.
- * @property {boolean} [showKeys] ShowKeys is eval's -k.
- * @property {Object<string, string>} [extStrFile] The --ext-*-file and --tla-*-file flags: variable name to file.
- * @property {Object<string, string>} [extCodeFile]
- * @property {Object<string, string>} [tlaStrFile]
- * @property {Object<string, string>} [tlaCodeFile]
- * @property {string} [overlayCodeFile] OverlayCodeFile is --overlay-code-file.
- * @property {boolean} [showProvenance] ShowProvenance is show's --show-provenance.
- * @property {string} [exportDir] ExportDir is show's --export-dir. The CLI then prints nothing and writes one file per object: the response's ExportFiles are those files, and its output is empty.
- * @property {string} [exportNames] ExportNames and ExportExt are --export-filename-format and --export-filename-extension.
- * @property {string} [exportExt]
- * @property {boolean} [trace] Trace is eval's --trace: the trace follows the output on stderr as the CLI prints it, and is the response's Trace as data.
  * @property {number} [traceLine] TraceLine asks which source lines feed the value on this line (1-based) of the output: the response's Trace. The rest of the response is the same as without it.
  * @property {boolean} [traceAll] TraceAll asks for the trace of every line of the output that holds a value (the response's Traces): the map from output lines to the source lines that feed them, both ways.
  */
