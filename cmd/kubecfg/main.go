@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 func main() { os.Exit(supervise(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -13,7 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 // maxResponses is how many distinct requests' responses are kept.
