@@ -6,8 +6,8 @@ import (
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/spf13/cobra"
 
-	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 var featureEval = features.Eval

@@ -22,8 +22,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/kubecfg/kubecfg/internal/fatal"
-	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
