@@ -1,7 +1,8 @@
 // Command kubecfg evaluates Jsonnet (and YAKL) into Kubernetes objects:
 // show, eval, features, version, httpd and playground. Flags, output and
 // error texts follow kubecfg; feature gates follow RFC05 and the predefined
-// kubecfg follows RFC06. All logic lives in pkg/; this is flags and printing.
+// kubecfg follows RFC06. All logic lives in pkg/ and internal/; this is flags
+// and printing.
 package main
 
 import (
