@@ -8,12 +8,12 @@ import (
 // Invocation is one kubecfg show or eval run in data: its fields are what
 // the command line's flags say (Command "show" or "eval", Inputs, Output,
 // the variables, the export and trace flags, ...), documented on
-// internal/kubecfg's Invocation, whose JSON form is the playground's
-// request less the files. The environment is not part of it (Env).
-type Invocation engine.Invocation
-
-// CommandLine is the invocation as a kubecfg command line.
-func (inv Invocation) CommandLine() string { return engine.Invocation(inv).CommandLine() }
+// internal/kubecfg's Invocation; its JSON form is the playground's
+// request less the files (playground.Request embeds it), and its
+// CommandLine is the command line that runs it. The environment is not
+// part of it (Env). Run runs it; its own Configure and Run are the
+// command line's steps, for internal/kubecfg's users.
+type Invocation = engine.Invocation
 
 // Env is where an invocation runs: FS, the file system it reads; Root,
 // the absolute slash path of the directory it runs in (Invocation.Dir is
@@ -42,8 +42,7 @@ func HTTPFetcher() Fetcher { return importer.DefaultFetcher() }
 // output (or writes its Files into Invocation.ExportDir), TraceText on
 // standard error, then ErrorText of its Err and exits with ExitCode.
 func Run(inv Invocation, env Env) Result {
-	ei := engine.Invocation(inv)
-	cfg, err := ei.Configure(env)
+	cfg, err := inv.Configure(env)
 	if err != nil {
 		return Result{Err: err}
 	}
@@ -51,7 +50,7 @@ func Run(inv Invocation, env Env) Result {
 	if err != nil {
 		return Result{Err: err}
 	}
-	return ei.Run(s)
+	return inv.Run(s)
 }
 
 // Result is what one run did, as data: show's Objects and their Sources,

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/pkg/playground"
 )
 
 // mapFS is an FS of another program's own: absolute slash paths to
@@ -149,5 +150,20 @@ func TestCommandLine(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("command line %q lacks %q", got, want)
 		}
+	}
+}
+
+// TestPlaygroundRequest builds the playground's request from this
+// package's Invocation (the request embeds it) and checks that the
+// envelope prints what Run prints for the same files.
+func TestPlaygroundRequest(t *testing.T) {
+	inv := kubecfg.Invocation{Command: "show", Inputs: []string{"app.jsonnet"}, Output: "json"}
+	resp := playground.Run(playground.Request{Files: map[string]string{"app.jsonnet": "{ cm: " + cm + " }"}, Invocation: inv})
+	res := kubecfg.Run(inv, kubecfg.Env{FS: mapFS{"/w/app.jsonnet": "{ cm: " + cm + " }"}, Root: "/w"})
+	if res.Err != nil || res.Output == "" {
+		t.Fatalf("Run: output %q, error %v", res.Output, res.Err)
+	}
+	if resp.Output != res.Output || resp.ExitCode != 0 {
+		t.Errorf("the playground printed %q (exit %d), Run %q", resp.Output, resp.ExitCode, res.Output)
 	}
 }
