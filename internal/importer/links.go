@@ -56,6 +56,26 @@ func (l LinkFS) ReadFile(name string) ([]byte, error) {
 	return b, err
 }
 
+// Names returns the absolute names a read of name may read, in the order
+// ReadFile tries them: name, then each name the links lead it to.
+func (l LinkFS) Names(name string) []string {
+	names := []string{path.Clean(name)}
+	prefix := path.Clean(l.Root) + "/"
+	rel, ok := strings.CutPrefix(path.Clean(name), prefix)
+	if !ok || len(l.Links) == 0 {
+		return names
+	}
+	for range maxLinkHops {
+		next, moved := l.follow(rel)
+		if !moved || next == ".." || strings.HasPrefix(next, "../") {
+			break
+		}
+		rel = next
+		names = append(names, prefix+rel)
+	}
+	return names
+}
+
 // follow replaces the longest link that is a directory prefix of rel by
 // its target.
 func (l LinkFS) follow(rel string) (string, bool) {

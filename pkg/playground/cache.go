@@ -6,11 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"hash"
-	"hash/maphash"
 	"io"
 	"maps"
 	"slices"
-	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -31,30 +29,31 @@ type cache struct {
 	// between runs of the plain ones.
 	objs map[string]objects
 
+	// gen is the workspace generation the session's VM reads.
+	gen uint64
+
 	responses map[string]Response
 	order     []string
-
-	// hashes are the sums of the last request's files.
-	hashes fileHashes
 
 	// sessions, rebases and reads count VMs made, sessions moved to a new
 	// workspace version and show inputs read (for tests).
 	sessions, rebases, reads int
 }
 
-// session returns the VM session for a workspace version. When the version
-// changed but only in files the VM never imported (the entry file, as you
-// type into it) and cfgKey (everything else the VM depends on) did not, the
-// session moves to fsys and keeps its VM: the libraries stay parsed and
-// evaluated. Otherwise it makes a new one. Either way what was cached for
-// the old version's objects is dropped.
-func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
+// session returns the VM session for a workspace version, generation gen
+// of ws. When the version changed but only in files the VM never imported
+// (the entry file, as you type into it: the workspace knows which paths
+// changed since the VM's generation) and cfgKey (everything else the VM
+// depends on) did not, the session moves to fsys and keeps its VM: the
+// libraries stay parsed and evaluated. Otherwise it makes a new one.
+// Either way what was cached for the old version's objects is dropped.
+func (c *cache) session(key, cfgKey string, fsys importer.FS, ws *workspace, root string, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
 	if c.sess != nil && c.wsKey == key {
 		return c.sess, nil
 	}
-	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys) {
+	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys, ws.changedSince(root, c.gen)) {
 		c.rebases++
-		c.wsKey, c.objs = key, nil
+		c.wsKey, c.gen, c.objs = key, ws.gen, nil
 		return c.sess, nil
 	}
 	s, err := make()
@@ -62,14 +61,14 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 		return nil, err
 	}
 	c.sessions++
-	c.wsKey, c.cfgKey, c.sess, c.objs = key, cfgKey, s, nil
+	c.wsKey, c.cfgKey, c.gen, c.sess, c.objs = key, cfgKey, ws.gen, s, nil
 	return s, nil
 }
 
 // forget drops the session and the objects read with it, and the cached
 // responses unless keepResponses; the counters stay.
 func (c *cache) forget(keepResponses bool) {
-	kept := cache{hashes: c.hashes, sessions: c.sessions, rebases: c.rebases, reads: c.reads}
+	kept := cache{sessions: c.sessions, rebases: c.rebases, reads: c.reads}
 	if keepResponses {
 		kept.responses, kept.order = c.responses, c.order
 	}
@@ -148,11 +147,11 @@ type keys struct {
 	objects string
 }
 
-// keysFor computes req's keys; fh (nil: none) keeps the files' sums
-// between requests.
-func keysFor(req Request, fh *fileHashes) keys {
+// keysFor computes req's keys, for the files whose key is files (the
+// workspace's filesKey: req's own files are not read).
+func keysFor(req Request, files string) keys {
 	var k keys
-	k.files = fh.key(req.Files)
+	k.files = files
 
 	h := newHasher()
 	h.strs(req.Features)
@@ -250,69 +249,9 @@ func (h *hasher) strMap(m map[string]string) {
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
 
-// fileHashes keeps each file's sum (fileSumOf) with the text it was computed
-// from. A file whose text is the very same string as before (the same
-// bytes in memory: DecodeRequest hands an unchanged file's text out again,
-// and so does a caller that keeps its map) is not hashed again, so an edit
-// of one file hashes that file only.
-type fileHashes struct {
-	sums map[string]fileSum
-	// hashed counts the bytes hashed (for tests).
-	hashed int
-}
-
-type fileSum struct {
-	text string // kept, so that its memory is not reused for another text
-	sum  [16]byte
-}
-
-// fileSeeds seed the two 64-bit hashes of a file's sum: maphash, with
-// seeds no input can know in advance, is several times faster than
-// SHA-256 in wasm (Go's SHA-256 has no wasm assembly), and a cold run of
-// a workspace of megabytes hashes all of it. The key of the whole
-// workspace is SHA-256 over the names and these sums.
-var fileSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
-
-func fileSumOf(text string) [16]byte {
-	var sum [16]byte
-	binary.LittleEndian.PutUint64(sum[:8], maphash.String(fileSeeds[0], text))
-	binary.LittleEndian.PutUint64(sum[8:], maphash.String(fileSeeds[1], text))
-	return sum
-}
-
-// key is the files' key: a hash of the sorted names, each with its file's
-// sum. fh may be nil: then every file is hashed.
-func (fh *fileHashes) key(files map[string]string) string {
-	next := make(map[string]fileSum, len(files))
-	h := newHasher()
-	names := slices.Sorted(maps.Keys(files))
-	h.int(len(names))
-	for _, name := range names {
-		text := files[name]
-		var s fileSum
-		seen := false
-		if fh != nil {
-			s, seen = fh.sums[name]
-		}
-		if !seen || len(s.text) != len(text) || unsafe.StringData(s.text) != unsafe.StringData(text) {
-			s = fileSum{text: text, sum: fileSumOf(text)}
-			if fh != nil {
-				fh.hashed += len(text)
-			}
-		}
-		next[name] = s
-		h.str(name)
-		h.h.Write(s.sum[:])
-	}
-	if fh != nil {
-		fh.sums = next
-	}
-	return h.sum()
-}
-
 // configKey identifies what a VM depends on besides the files' contents:
 // their names (an added file could change what an import finds), the
 // resolved gates (an rc file sets them) and the variables.
-func configKey(req Request, k keys, gates []features.Row) string {
-	return hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), gates, k.settings})
+func configKey(names []string, k keys, gates []features.Row) string {
+	return hashJSON([]any{names, gates, k.settings})
 }

@@ -43,10 +43,13 @@ type Runner struct {
 	// in the wasm build.
 	Fetch importer.Fetcher
 
-	mu    sync.Mutex
-	cache cache
-	// dec keeps the files of the last request DecodeRequest decoded.
-	dec fileDecoder
+	mu sync.Mutex
+	// session is the workspace and caches of the stateless Run;
+	// sessions are the session protocol's (Update, RunSession), by id.
+	session
+	sessions map[string]*session
+	// cur is the session of the request being run.
+	cur *session
 	// traces collects what the program writes with std.trace during a
 	// request: the CLI prints it on standard error.
 	traces traceSink
@@ -89,14 +92,25 @@ func (r *Runner) now() time.Time {
 // inside the evaluator becomes an error response.
 func Run(req Request) Response { return (&Runner{}).Run(req) }
 
-// Run evaluates one request.
-func (r *Runner) Run(req Request) (resp Response) {
+// Run evaluates one request, stateless: the request's files are the
+// whole workspace. The Runner's own session keeps the last request's
+// files, and takes in only those that differ from them.
+func (r *Runner) Run(req Request) Response {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.session.ws.replace(req.Files, req.Links)
+	return r.run(&r.session, req)
+}
+
+// run evaluates req against s's workspace (its files and links are the
+// request's).
+func (r *Runner) run(s *session, req Request) (resp Response) {
 	start := r.now()
-	keys := keysFor(req, &r.cache.hashes)
+	r.cur = s
+	req.Files, req.Links = nil, s.ws.links
+	keys := keysFor(req, s.ws.filesKey())
 	reqKey := keys.request
-	if cached, ok := r.cache.response(reqKey); ok {
+	if cached, ok := s.cache.response(reqKey); ok {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
 		return cached
 	}
@@ -107,7 +121,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		if p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
-			r.cache.forget(false) // the VM may be in any state
+			s.cache.forget(false) // the VM may be in any state
 		}
 		if resp.Diagnostics == nil {
 			resp.Diagnostics = []Diagnostic{}
@@ -119,13 +133,10 @@ func (r *Runner) Run(req Request) (resp Response) {
 		if p == nil {
 			// Stored as answered, so that an answer from the cache has
 			// a list of diagnostics too, never null.
-			r.cache.storeResponse(reqKey, resp)
+			s.cache.storeResponse(reqKey, resp)
 		}
 	}()
-	fsys := workspaceFS(r.root(), req.Files)
-	if len(req.Links) > 0 {
-		fsys = importer.LinkFS{FS: fsys, Root: r.root(), Links: req.Links}
-	}
+	fsys := s.ws.fs(r.root())
 	r.traces = traceSink{}
 	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces}
 	if len(req.JURL) > 0 {
@@ -147,7 +158,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		resp.Stderr += "warning: " + w + "\n"
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	sess, err := r.cache.session(keys.workspace, configKey(req, keys, resp.Features), fsys, func() (*kubecfg.Session, error) {
+	sess, err := s.cache.session(keys.workspace, configKey(s.ws.names(), keys, resp.Features), fsys, &s.ws, r.root(), func() (*kubecfg.Session, error) {
 		s, err := inv.Config(env, gates).NewSession()
 		if s != nil {
 			s.Reuse = true
@@ -164,7 +175,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		// A program that traces prints its traces on every run of the
 		// CLI: its next request gets a fresh VM, which evaluates (and
 		// traces) everything again instead of answering from its caches.
-		r.cache.forget(true)
+		s.cache.forget(true)
 	}
 	if err != nil {
 		r.fail(&resp, err)
@@ -227,7 +238,7 @@ func (r *Runner) showObjects(sess *kubecfg.Session, inv kubecfg.Invocation, key 
 	if err != nil {
 		return objects{}, nil, err
 	}
-	o, err := r.cache.objects(key, func() ([]kubecfg.Object, []kubecfg.Source, error) {
+	o, err := r.cur.cache.objects(key, func() ([]kubecfg.Object, []kubecfg.Source, error) {
 		return sess.ReadSources(inv.ReadOptions())
 	})
 	return o, names, err
