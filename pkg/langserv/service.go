@@ -13,7 +13,10 @@ import (
 
 // Serve answers one request. It never panics: a bad request or an
 // internal error is a Response with Error set.
-func Serve(req Request) (resp Response) {
+func Serve(req Request) (resp Response) { return serve(req, nil) }
+
+// serve answers req; parsed (nil: none) are the parses of its session.
+func serve(req Request, parsed map[string]*file) (resp Response) {
 	resp.Op = req.Op
 	defer func() {
 		if p := recover(); p != nil {
@@ -25,7 +28,7 @@ func Serve(req Request) (resp Response) {
 		resp.Error = fmt.Sprintf("langserv: no file %q in the workspace", req.Path)
 		return resp
 	}
-	ws := newWorkspace(&req)
+	ws := newWorkspace(&req, parsed)
 	switch req.Op {
 	case OpFormat:
 		return format(req.Path, text)

@@ -6,7 +6,8 @@
 // always evaluates the request's own files.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { Runner, delta } from "../src/runner.js";
+import { Runner } from "../src/runner.js";
+import { delta } from "../src/session.js";
 import { SharedEngine } from "../src/shared-engine.js";
 
 // EngineWorker holds sessions as kubecfg.update does ({rev, files, links}),
