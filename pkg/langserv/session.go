@@ -45,6 +45,7 @@ type Session struct {
 	files  map[string]string
 	links  map[string]string
 	parsed map[string]*file
+	good   goodFiles
 	// parses counts the files parsed (for tests).
 	parses int
 }
@@ -103,7 +104,7 @@ func (s *Session) Serve(rev int, req Request) (Response, error) {
 	}
 	req.Files, req.Links = s.files, s.links
 	before := len(s.parsed)
-	resp := serve(req, s.parsed)
+	resp := serve(req, s.parsed, &s.good)
 	if n := len(s.parsed) - before; n > 0 {
 		s.parses += n
 	}

@@ -52,6 +52,8 @@ type workspace struct {
 	// parsed are the files parsed so far: this request's, or its
 	// session's, which keeps them while their paths do not change.
 	parsed map[string]*file
+	// good are the last parses that succeeded, by path.
+	good *goodFiles
 }
 
 // newWorkspace is req's workspace; parsed (nil: none) are the parses its
@@ -60,7 +62,7 @@ func newWorkspace(req *Request, parsed map[string]*file) *workspace {
 	if parsed == nil {
 		parsed = map[string]*file{}
 	}
-	return &workspace{files: req.Files, jpath: req.JPath, links: req.Links, entry: req.Entry, parsed: parsed}
+	return &workspace{files: req.Files, jpath: req.JPath, links: req.Links, entry: req.Entry, parsed: parsed, good: &goodFiles{}}
 }
 
 // file returns the parsed file at p, or nil when there is none.
