@@ -21,6 +21,8 @@ import { makeBigFolder } from "./bigws.mjs";
 const edits = Number(process.argv[2] || 15);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runnerSource = await readFile(path.resolve(here, "..", "..", "web", "src", "runner.js"), "utf8");
+// runner.js imports ./session.js (the session protocol's page side), where there is one.
+const sessionSource = await readFile(path.resolve(here, "..", "..", "web", "src", "session.js"), "utf8").catch(() => "");
 const worker = (await readdir(path.join(staticRoot, "dist"))).find((f) => /^worker-.*\.js$/.test(f));
 
 async function readTree(dir, prefix = "") {
@@ -50,6 +52,7 @@ window.timed = async (entry, i) => {
   const req = { command: "show", entry, files: { ...window.files, [entry]: window.files[entry] + "// edit " + i + "\\n" } };
   const t0 = performance.now(); const r = await runner.run(req); return { pageMs: performance.now() - t0, wallMs: r.wallMs, totalMs: r.timings.totalMs, exitCode: r.exitCode, stderr: r.stderr }; };`,
       "runner.js": runnerSource,
+      "session.js": sessionSource,
     }[name];
     return route.fulfill({ status: 200, contentType: name.endsWith(".html") ? "text/html" : "text/javascript", body });
   });
