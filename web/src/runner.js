@@ -364,6 +364,8 @@ export class Runner {
       rev = ++this.revs;
       w.postMessage({ type: "update", session: job.session, update: { rev, base: held?.rev || 0, ...update, ...(held?.linksKey !== linksKey ? { links: links || {} } : {}) } });
       sessionsOf(w).set(job.session, { files: { ...files }, linksKey, rev });
+      // Read by the tests: which files crossed.
+      performance.mark("kubecfg:update", { detail: { session: job.session, full: !!update.full, files: Object.keys(update.files) } });
     }
     w.postMessage({ type: "run", id, session: job.session, rev, request: rest });
   }
