@@ -24,8 +24,10 @@ const DefaultRoot = "/workspace"
 // A Runner remembers the last workspace it evaluated: a request against
 // the same files, features and variables reuses its VM (files already
 // imported are not evaluated again) and the objects show found, and a
-// request seen before is answered from a cache. It is safe for concurrent
-// use; requests run one at a time.
+// request seen before is answered from a cache. Besides the stateless
+// Run, it keeps workspaces by session id (Update, RunSession, Dispose:
+// the session protocol, session.go), each with caches of its own. It is
+// safe for concurrent use; requests run one at a time.
 type Runner struct {
 	// Root is the absolute directory the workspace's files are placed in
 	// and the current directory of the evaluation.
