@@ -43,10 +43,12 @@ before(async () => {
   const worker = (await readdir(path.join(staticRoot, "dist"))).find((f) => /^worker-.*\.js$/.test(f));
   assert.ok(worker, "static/dist has no worker bundle (make web)");
   const runner = await readFile(runnerSource, "utf8");
+  // runner.js imports the session protocol's page side.
+  const session = await readFile(path.join(path.dirname(runnerSource), "session.js"), "utf8");
   b = await open();
   await b.page.route("**/__hostile/**", (route) => {
     const name = new URL(route.request().url()).pathname.split("/").pop();
-    const body = { "index.html": harnessHTML, "harness.js": harnessJS(`/dist/${worker}`), "runner.js": runner }[name];
+    const body = { "index.html": harnessHTML, "harness.js": harnessJS(`/dist/${worker}`), "runner.js": runner, "session.js": session }[name];
     if (body === undefined) return route.fulfill({ status: 404, body: "" });
     return route.fulfill({ status: 200, contentType: name.endsWith(".html") ? "text/html" : "text/javascript", body });
   });

@@ -350,23 +350,20 @@ func (im *Importer) ReadInput(u string) (jsonnet.Contents, string, error) {
 }
 
 // Rebase points the importer at fsys, a new version of the workspace, if
-// every file it has served (which its VM may have cached) reads the same
-// from fsys; else it changes nothing and returns false. Code given to
-// Define and yakl: compilations are kept: they follow from files that are
-// checked.
-func (im *Importer) Rebase(fsys FS) bool {
+// no file it has served (which its VM may have cached) is one that
+// changed says changed (given the file's absolute slash path); else it
+// changes nothing and returns false. The caller knows what changed between
+// the versions, so nothing is read or compared. Code given to Define and
+// yakl: compilations are kept: they follow from files that are checked.
+func (im *Importer) Rebase(fsys FS, changed func(name string) bool) bool {
 	im.mu.Lock()
 	defer im.mu.Unlock()
-	for key, c := range im.cache {
+	for key := range im.cache {
 		if !strings.HasPrefix(key, "file://") || strings.Contains(key, "#") {
 			continue
 		}
 		u, err := url.Parse(key)
-		if err != nil || fsys == nil {
-			return false
-		}
-		data, err := fsys.ReadFile(u.Path)
-		if err != nil || !sameBytes(data, c.Data()) {
+		if err != nil || fsys == nil || changed(u.Path) {
 			return false
 		}
 	}
@@ -383,13 +380,4 @@ func (im *Importer) Define(url, code string) {
 	if _, ok := im.cache[url]; !ok {
 		im.cache[url] = jsonnet.MakeContents(code)
 	}
-}
-
-// sameBytes is bytes.Equal that answers at once for the same memory (a
-// file system that hands out its own bytes, as the playground's does).
-func sameBytes(a, b []byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	return len(a) == 0 || &a[0] == &b[0] || string(a) == string(b)
 }

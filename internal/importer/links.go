@@ -54,3 +54,24 @@ func (l LinkFS) ReadFile(name string) ([]byte, error) {
 	}
 	return data, rerr
 }
+
+// Names returns the absolute names a read of name may read, in the order
+// ReadFile tries them: name, then each name the links lead it to.
+func (l LinkFS) Names(name string) []string {
+	names := []string{path.Clean(name)}
+	prefix := path.Clean(l.Root) + "/"
+	rel, ok := strings.CutPrefix(path.Clean(name), prefix)
+	if !ok || len(l.Links) == 0 {
+		return names
+	}
+	first := true
+	symlink.Links(l.Links).Resolve(rel, func(r string) bool {
+		if first { // name itself, listed above
+			first = false
+			return false
+		}
+		names = append(names, prefix+r)
+		return false
+	})
+	return names
+}

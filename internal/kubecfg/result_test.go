@@ -144,7 +144,8 @@ func TestRunReusesReads(t *testing.T) {
 		{name: "the edit's again", inv: inv, read: false, want: "name: edited"},
 	}
 	for _, st := range steps {
-		if st.rebase != nil && !s.Rebase(importer.NewMapFS("/w", st.rebase)) {
+		changed := func(name string) bool { _, ok := st.rebase[strings.TrimPrefix(name, "/w/")]; return ok }
+		if st.rebase != nil && !s.Rebase(importer.NewMapFS("/w", st.rebase), changed) {
 			t.Fatalf("%s: no rebase", st.name)
 		}
 		res := st.inv.Run(s)

@@ -255,14 +255,14 @@ type Session struct {
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
-// no file its VM imported has changed there (only the input files, which
-// are evaluated afresh each time, did): the VM and everything it cached
-// stay. It returns false, changing nothing, otherwise; the caller then
-// makes a new Session. The workspace's set of files and everything else in
-// the Config must be the same: an added file could change what an import
-// finds.
-func (s *Session) Rebase(fsys importer.FS) bool {
-	if !s.imp.Rebase(fsys) {
+// no file its VM imported is one that changed names (by absolute slash
+// path; only the input files, which are evaluated afresh each time,
+// changed): the VM and everything it cached stay. It returns false,
+// changing nothing, otherwise; the caller then makes a new Session. The
+// workspace's set of files and everything else in the Config must be the
+// same: an added file could change what an import finds.
+func (s *Session) Rebase(fsys importer.FS, changed func(name string) bool) bool {
+	if !s.imp.Rebase(fsys, changed) {
 		return false
 	}
 	s.setFS(fsys)

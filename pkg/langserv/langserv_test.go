@@ -211,7 +211,7 @@ func TestStdGenerated(t *testing.T) {
 // TestLibraryDocs: every member of kubecfg.libsonnet has documentation
 // from its comment.
 func TestLibraryDocs(t *testing.T) {
-	r := &resolver{ws: newWorkspace(&Request{})}
+	r := &resolver{ws: newWorkspace(&Request{}, nil)}
 	v := r.valueOf(library(), library().root)
 	if !v.isObject() || len(v.members) < 15 {
 		t.Fatalf("kubecfg.libsonnet: %d members", len(v.members))

@@ -13,7 +13,11 @@ import (
 
 // Serve answers one request. It never panics: a bad request or an
 // internal error is a Response with Error set.
-func Serve(req Request) (resp Response) {
+func Serve(req Request) (resp Response) { return serve(req, nil, statelessGood) }
+
+// serve answers req; parsed (nil: none) are the parses of its session,
+// good the last parses of its files that parsed.
+func serve(req Request, parsed map[string]*file, good *goodFiles) (resp Response) {
 	resp.Op = req.Op
 	defer func() {
 		if p := recover(); p != nil {
@@ -25,7 +29,8 @@ func Serve(req Request) (resp Response) {
 		resp.Error = fmt.Sprintf("langserv: no file %q in the workspace", req.Path)
 		return resp
 	}
-	ws := newWorkspace(&req)
+	ws := newWorkspace(&req, parsed)
+	ws.good = good
 	switch req.Op {
 	case OpFormat:
 		return format(req.Path, text)
@@ -114,20 +119,32 @@ func span(f *file, from, to int) Range {
 	return Range{Path: p, Start: a, End: b}
 }
 
-// lastGood keeps, per path, the last text that parsed: the fallback scope
-// for completion in a file that does not parse.
-var lastGood = struct {
+// goodFiles keep, per path, the last text that parsed: the fallback scope
+// for completion in a file that does not parse. A Session keeps its own;
+// the stateless Serve shares statelessGood.
+type goodFiles struct {
 	sync.Mutex
 	m map[string]*file
-}{m: map[string]*file{}}
+}
 
-func rememberGood(f *file) {
+var statelessGood = &goodFiles{}
+
+func (g *goodFiles) remember(f *file) {
 	if f.root == nil || f.outer != nil {
 		return
 	}
-	lastGood.Lock()
-	lastGood.m[f.path] = f
-	lastGood.Unlock()
+	g.Lock()
+	if g.m == nil {
+		g.m = map[string]*file{}
+	}
+	g.m[f.path] = f
+	g.Unlock()
+}
+
+func (g *goodFiles) get(p string) *file {
+	g.Lock()
+	defer g.Unlock()
+	return g.m[p]
 }
 
 // scope is the scope at the cursor: from the file's AST; when it does not
@@ -159,7 +176,7 @@ func appendEnv(inner, outer *env) *env {
 func (c *cursor) findScope() scope {
 	f, text := c.f, c.f.src.text
 	if f.root != nil {
-		rememberGood(f)
+		c.ws.good.remember(f)
 		return analyze(f, c.off).at
 	}
 	from, to := c.f.src.wordAt(c.off)
@@ -191,9 +208,7 @@ func (c *cursor) findScope() scope {
 			return analyze(g, min(cut, len(repaired))).at
 		}
 	}
-	lastGood.Lock()
-	g := lastGood.m[f.path]
-	lastGood.Unlock()
+	g := c.ws.good.get(f.path)
 	if g != nil && f.outer == nil {
 		return analyze(g, min(c.off, len(g.src.text))).at
 	}

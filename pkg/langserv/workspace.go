@@ -47,15 +47,24 @@ var library = sync.OnceValue(func() *file { return parse(LibraryPath, libraryTex
 
 // workspace is a Request's files, each parsed when first needed.
 type workspace struct {
-	files  map[string]string
-	jpath  []string
-	links  map[string]string
-	entry  string
+	files map[string]string
+	jpath []string
+	links map[string]string
+	entry string
+	// parsed are the files parsed so far: this request's, or its
+	// session's, which keeps them while their paths do not change.
 	parsed map[string]*file
+	// good are the last parses that succeeded, by path.
+	good *goodFiles
 }
 
-func newWorkspace(req *Request) *workspace {
-	return &workspace{files: req.Files, jpath: req.JPath, links: req.Links, entry: req.Entry, parsed: map[string]*file{}}
+// newWorkspace is req's workspace; parsed (nil: none) are the parses its
+// session keeps.
+func newWorkspace(req *Request, parsed map[string]*file) *workspace {
+	if parsed == nil {
+		parsed = map[string]*file{}
+	}
+	return &workspace{files: req.Files, jpath: req.JPath, links: req.Links, entry: req.Entry, parsed: parsed, good: &goodFiles{}}
 }
 
 // file returns the parsed file at p, or nil when there is none.
@@ -70,32 +79,8 @@ func (w *workspace) file(p string) *file {
 	if !ok {
 		return nil
 	}
-	f := parsedBefore(p, text)
-	w.parsed[p] = f
-	return f
-}
-
-// parsed keeps the last parse of each path between requests: the page
-// sends the whole workspace with each question, and most files have not
-// changed since the last one. A file is not changed once parsed.
-var parsed = struct {
-	sync.Mutex
-	m map[string]*file
-}{m: map[string]*file{}}
-
-// parsedBefore is parse(p, text), from the last request when its text was
-// the same.
-func parsedBefore(p, text string) *file {
-	parsed.Lock()
-	defer parsed.Unlock()
-	if f, ok := parsed.m[p]; ok && f.src.text == text {
-		return f
-	}
-	if len(parsed.m) > 256 {
-		clear(parsed.m)
-	}
 	f := parse(p, text)
-	parsed.m[p] = f
+	w.parsed[p] = f
 	return f
 }
 

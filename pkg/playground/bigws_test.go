@@ -14,7 +14,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // Big workspaces (issue 22): kube-prometheus's example, about 300 files
@@ -136,10 +135,9 @@ func syntheticEdit() bigEdit {
 	return bigEdit{syntheticRequest(), "local ns = 'default';", "local ns = 'ns-%d';"}
 }
 
-// runText runs a request's JSON text as the wasm shim does: decode, run,
-// encode the response.
+// runText runs a request's JSON text: decode, run, encode the response.
 func runText(tb testing.TB, r *Runner, text []byte) []byte {
-	req, err := r.DecodeRequest(text)
+	req, err := bigDecode(r, text)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -205,14 +203,9 @@ func BenchmarkEditSynthetic(b *testing.B) { benchEdit(b, syntheticEdit()) }
 // BenchmarkColdSynthetic is the synthetic workspace on a new Runner.
 func BenchmarkColdSynthetic(b *testing.B) { benchCold(b, syntheticEdit()) }
 
-// sameString says whether a and b are the same memory, not just equal.
-func sameString(a, b string) bool {
-	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
-}
-
 // TestEditHashesOnlyTheEntry checks the per-edit path of a big workspace:
-// after the cold run, an edit of the entry decodes and hashes the entry's
-// bytes and no others, keeps the VM, and answers what a new Runner
+// after the cold run, an edit of the entry copies into the workspace and
+// hashes the entry's bytes and no others, keeps the VM, and answers what a new Runner
 // answers.
 func TestEditHashesOnlyTheEntry(t *testing.T) {
 	e := syntheticEdit()
@@ -222,18 +215,18 @@ func TestEditHashesOnlyTheEntry(t *testing.T) {
 	for _, text := range e.req.Files {
 		total += len(text)
 	}
-	if r.dec.decoded != total || r.cache.hashes.hashed != total {
-		t.Fatalf("cold run decoded %d and hashed %d bytes, want the workspace's %d", r.dec.decoded, r.cache.hashes.hashed, total)
+	if r.ws.copied != total || r.ws.hashed != total {
+		t.Fatalf("cold run copied %d and hashed %d bytes, want the workspace's %d", r.ws.copied, r.ws.hashed, total)
 	}
 	for i := 1; i <= 3; i++ {
 		edit := e.at(i)
-		decoded, hashed := r.dec.decoded, r.cache.hashes.hashed
+		copied, hashed := r.ws.copied, r.ws.hashed
 		got := runText(t, r, mustJSON(t, edit))
 		entry := len(edit.Files[edit.Entry])
-		if d := r.dec.decoded - decoded; d != entry {
-			t.Errorf("edit %d decoded %d bytes, want the entry's %d", i, d, entry)
+		if d := r.ws.copied - copied; d != entry {
+			t.Errorf("edit %d copied %d bytes, want the entry's %d", i, d, entry)
 		}
-		if h := r.cache.hashes.hashed - hashed; h != entry {
+		if h := r.ws.hashed - hashed; h != entry {
 			t.Errorf("edit %d hashed %d bytes, want the entry's %d", i, h, entry)
 		}
 		if r.cache.sessions != 1 || r.cache.rebases != i {
@@ -371,5 +364,8 @@ func TestBigPhases(t *testing.T) {
 	}
 }
 
-// bigDecode is how TestBigPhases decodes a request: as the wasm shim does.
-func bigDecode(r *Runner, text []byte) (Request, error) { return r.DecodeRequest(text) }
+// bigDecode is how TestBigPhases decodes a stateless request's text.
+func bigDecode(_ *Runner, text []byte) (req Request, err error) {
+	err = json.Unmarshal(text, &req)
+	return req, err
+}

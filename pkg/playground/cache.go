@@ -6,11 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"hash"
-	"hash/maphash"
 	"io"
-	"maps"
-	"slices"
-	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/internal/kubecfg"
@@ -27,30 +23,32 @@ type cache struct {
 	cfgKey string
 	sess   *kubecfg.Session
 
+	// gen is the workspace generation the session's VM reads.
+	gen uint64
+
 	responses map[string]Response
 	order     []string
-
-	// hashes are the sums of the last request's files.
-	hashes fileHashes
 
 	// sessions, rebases and reads count VMs made, sessions moved to a new
 	// workspace version and show inputs read (for tests).
 	sessions, rebases, reads int
 }
 
-// session returns the VM session for a workspace version. When the version
-// changed but only in files the VM never imported (the entry file, as you
-// type into it) and cfgKey (everything else the VM depends on) did not, the
-// session moves to fsys and keeps its VM: the libraries stay parsed and
-// evaluated. Otherwise it makes a new one. Either way what show read in
-// the old version is dropped (kubecfg.Session.Rebase drops it).
-func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
+// session returns the VM session for a workspace version, generation gen
+// of ws. When the version changed but only in files the VM never imported
+// (the entry file, as you type into it: the workspace knows which paths
+// changed since the VM's generation) and cfgKey (everything else the VM
+// depends on) did not, the session moves to fsys and keeps its VM: the
+// libraries stay parsed and evaluated. Otherwise it makes a new one.
+// Either way what show read in the old version is dropped
+// (kubecfg.Session.Rebase drops it).
+func (c *cache) session(key, cfgKey string, fsys importer.FS, ws *workspace, root string, make func() (*kubecfg.Session, error)) (*kubecfg.Session, error) {
 	if c.sess != nil && c.wsKey == key {
 		return c.sess, nil
 	}
-	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys) {
+	if c.sess != nil && c.cfgKey == cfgKey && c.sess.Rebase(fsys, ws.changedSince(root, c.gen)) {
 		c.rebases++
-		c.wsKey = key
+		c.wsKey, c.gen = key, ws.gen
 		return c.sess, nil
 	}
 	s, err := make()
@@ -58,14 +56,14 @@ func (c *cache) session(key, cfgKey string, fsys importer.FS, make func() (*kube
 		return nil, err
 	}
 	c.sessions++
-	c.wsKey, c.cfgKey, c.sess = key, cfgKey, s
+	c.wsKey, c.cfgKey, c.gen, c.sess = key, cfgKey, ws.gen, s
 	return s, nil
 }
 
 // forget drops the session and the objects read with it, and the cached
 // responses unless keepResponses; the counters stay.
 func (c *cache) forget(keepResponses bool) {
-	kept := cache{hashes: c.hashes, sessions: c.sessions, rebases: c.rebases, reads: c.reads}
+	kept := cache{sessions: c.sessions, rebases: c.rebases, reads: c.reads}
 	if keepResponses {
 		kept.responses, kept.order = c.responses, c.order
 	}
@@ -108,10 +106,10 @@ type keys struct {
 	request string
 }
 
-// keysFor computes req's keys; fh (nil: none) keeps the files' sums
-// between requests.
-func keysFor(req Request, fh *fileHashes) keys {
-	k := keys{files: fh.key(req.Files)}
+// keysFor computes req's keys, for the files whose key is files (the
+// workspace's filesKey: req's own files are not read).
+func keysFor(req Request, files string) keys {
+	k := keys{files: files}
 	rest := req
 	rest.Files = nil
 	k.request = hashJSON([]any{k.files, rest})
@@ -124,12 +122,12 @@ func keysFor(req Request, fh *fileHashes) keys {
 // config adds their names instead (an added file could change what an
 // import finds), for a session that moves to a new version of its
 // workspace (Session.Rebase).
-func vmKeys(req Request, k keys, cfg *kubecfg.Config) (workspace, config string) {
-	settings := hashJSON([]any{cfg.VMKey(), req.Links})
-	return hashJSON([]any{k.files, settings}), hashJSON([]any{slices.Sorted(maps.Keys(req.Files)), settings})
+func vmKeys(ws *workspace, k keys, cfg *kubecfg.Config) (workspace, config string) {
+	settings := hashJSON([]any{cfg.VMKey(), ws.links})
+	return hashJSON([]any{k.files, settings}), hashJSON([]any{ws.names(), settings})
 }
 
-// hasher feeds the files' names and sums into SHA-256 (fileHashes.key),
+// hasher feeds the files' names and sums into SHA-256 (workspace.filesKey),
 // each item with its length first, so different inputs never feed the
 // same bytes. The rest of a request, small, is hashed as its JSON
 // (keysFor): one encoding of the one struct instead of a list of fields.
@@ -151,63 +149,3 @@ func (h *hasher) str(s string) {
 }
 
 func (h *hasher) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
-
-// fileHashes keeps each file's sum (fileSumOf) with the text it was computed
-// from. A file whose text is the very same string as before (the same
-// bytes in memory: DecodeRequest hands an unchanged file's text out again,
-// and so does a caller that keeps its map) is not hashed again, so an edit
-// of one file hashes that file only.
-type fileHashes struct {
-	sums map[string]fileSum
-	// hashed counts the bytes hashed (for tests).
-	hashed int
-}
-
-type fileSum struct {
-	text string // kept, so that its memory is not reused for another text
-	sum  [16]byte
-}
-
-// fileSeeds seed the two 64-bit hashes of a file's sum: maphash, with
-// seeds no input can know in advance, is several times faster than
-// SHA-256 in wasm (Go's SHA-256 has no wasm assembly), and a cold run of
-// a workspace of megabytes hashes all of it. The key of the whole
-// workspace is SHA-256 over the names and these sums.
-var fileSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
-
-func fileSumOf(text string) [16]byte {
-	var sum [16]byte
-	binary.LittleEndian.PutUint64(sum[:8], maphash.String(fileSeeds[0], text))
-	binary.LittleEndian.PutUint64(sum[8:], maphash.String(fileSeeds[1], text))
-	return sum
-}
-
-// key is the files' key: a hash of the sorted names, each with its file's
-// sum. fh may be nil: then every file is hashed.
-func (fh *fileHashes) key(files map[string]string) string {
-	next := make(map[string]fileSum, len(files))
-	h := newHasher()
-	names := slices.Sorted(maps.Keys(files))
-	h.int(len(names))
-	for _, name := range names {
-		text := files[name]
-		var s fileSum
-		seen := false
-		if fh != nil {
-			s, seen = fh.sums[name]
-		}
-		if !seen || len(s.text) != len(text) || unsafe.StringData(s.text) != unsafe.StringData(text) {
-			s = fileSum{text: text, sum: fileSumOf(text)}
-			if fh != nil {
-				fh.hashed += len(text)
-			}
-		}
-		next[name] = s
-		h.str(name)
-		h.h.Write(s.sum[:])
-	}
-	if fh != nil {
-		fh.sums = next
-	}
-	return h.sum()
-}

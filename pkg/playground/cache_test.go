@@ -170,7 +170,7 @@ func TestRunnerMaxStack(t *testing.T) {
 // would answer a different request): each is set in turn, the fields of
 // the invocation (kubecfg.Invocation, embedded) too.
 func TestKeysCoverEveryField(t *testing.T) {
-	base := keysFor(Request{}, nil).request
+	base := keysFor(Request{}, filesKeyOf(nil)).request
 	seen := map[string]string{base: "the zero request"}
 	var fields [][]int // index paths of the leaf fields
 	typ := reflect.TypeOf(Request{})
@@ -204,15 +204,15 @@ func TestKeysCoverEveryField(t *testing.T) {
 		default:
 			t.Fatalf("Request.%s: a %s, which this test does not know how to set", name, f.Kind())
 		}
-		k := keysFor(req, nil).request
+		k := keysFor(req, filesKeyOf(req.Files)).request
 		if other, ok := seen[k]; ok {
 			t.Errorf("Request.%s does not change the request key (same as %s)", name, other)
 		}
 		seen[k] = name
 	}
 	// Items cannot run into each other.
-	a := keysFor(Request{Files: map[string]string{"ab": "c"}}, nil).request
-	b := keysFor(Request{Files: map[string]string{"a": "bc"}}, nil).request
+	a := keysFor(Request{}, filesKeyOf(map[string]string{"ab": "c"})).request
+	b := keysFor(Request{}, filesKeyOf(map[string]string{"a": "bc"})).request
 	if a == b {
 		t.Error("files {ab: c} and {a: bc} have the same key")
 	}

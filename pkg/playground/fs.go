@@ -4,20 +4,22 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-	"unsafe"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 )
 
-// workspaceFS is the request's files at root as a file system:
-// importer.NewMapFS's, without copying the workspace into a new map on
-// every request. When every name is already a clean relative path (a
-// workspace's names are), files are looked up in the request's own map;
-// otherwise NewMapFS places them.
-func workspaceFS(root string, files map[string]string) importer.FS {
+// workspaceFS is a workspace's files at root as a file system. When every
+// name is already a clean relative path (a workspace's names are), files
+// are looked up in the workspace's own map; otherwise they are placed as
+// importer.NewMapFS places them.
+func workspaceFS(root string, files map[string][]byte) importer.FS {
 	for name := range files {
 		if !cleanName(name) {
-			return importer.NewMapFS(root, files)
+			m := importer.MapFS{}
+			for name, text := range files {
+				m[path.Join(root, strings.TrimPrefix(name, "/"))] = text
+			}
+			return m
 		}
 	}
 	prefix := path.Clean(root)
@@ -37,17 +39,16 @@ func cleanName(name string) bool {
 // filesFS serves files (names relative to prefix) read-only.
 type filesFS struct {
 	prefix string
-	files  map[string]string
+	files  map[string][]byte
 }
 
-// ReadFile returns the named file's text. The bytes are the request's
-// string's own, not a copy: the importer and go-jsonnet only read them,
-// and an unchanged file read again is the same memory, which
-// importer.Rebase compares in no time.
+// ReadFile returns the named file's text: the workspace's own bytes, not
+// a copy. The importer and go-jsonnet only read them, and the workspace
+// never changes a text it holds (an update replaces it).
 func (f filesFS) ReadFile(name string) ([]byte, error) {
 	if rel, ok := strings.CutPrefix(path.Clean(name), f.prefix); ok {
 		if text, ok := f.files[rel]; ok {
-			return unsafe.Slice(unsafe.StringData(text), len(text)), nil
+			return text, nil
 		}
 	}
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}

@@ -25,8 +25,10 @@ const DefaultRoot = "/workspace"
 // A Runner remembers the last workspace it evaluated: a request against
 // the same files, features and variables reuses its VM (files already
 // imported are not evaluated again) and the objects show found, and a
-// request seen before is answered from a cache. It is safe for concurrent
-// use; requests run one at a time.
+// request seen before is answered from a cache. Besides the stateless
+// Run, it keeps workspaces by session id (Update, RunSession, Dispose:
+// the session protocol, session.go), each with caches of its own. It is
+// safe for concurrent use; requests run one at a time.
 type Runner struct {
 	// Root is the absolute directory the workspace's files are placed in
 	// and the current directory of the evaluation.
@@ -44,10 +46,13 @@ type Runner struct {
 	// in the wasm build.
 	Fetch importer.Fetcher
 
-	mu    sync.Mutex
-	cache cache
-	// dec keeps the files of the last request DecodeRequest decoded.
-	dec fileDecoder
+	mu sync.Mutex
+	// session is the workspace and caches of the stateless Run;
+	// sessions are the session protocol's (Update, RunSession), by id.
+	session
+	sessions map[string]*session
+	// cur is the session of the request being run.
+	cur *session
 	// traces collects what the program writes with std.trace during a
 	// request: the CLI prints it on standard error.
 	traces traceSink
@@ -90,14 +95,25 @@ func (r *Runner) now() time.Time {
 // inside the evaluator becomes an error response.
 func Run(req Request) Response { return (&Runner{}).Run(req) }
 
-// Run evaluates one request.
-func (r *Runner) Run(req Request) (resp Response) {
+// Run evaluates one request, stateless: the request's files are the
+// whole workspace. The Runner's own session keeps the last request's
+// files, and takes in only those that differ from them.
+func (r *Runner) Run(req Request) Response {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.session.ws.replace(req.Files, req.Links)
+	return r.run(&r.session, req)
+}
+
+// run evaluates req against s's workspace (its files and links are the
+// request's).
+func (r *Runner) run(s *session, req Request) (resp Response) {
 	start := r.now()
-	keys := keysFor(req, &r.cache.hashes)
+	r.cur = s
+	req.Files, req.Links = nil, s.ws.links
+	keys := keysFor(req, s.ws.filesKey())
 	reqKey := keys.request
-	if cached, ok := r.cache.response(reqKey); ok {
+	if cached, ok := s.cache.response(reqKey); ok {
 		cached.Timings = Timings{TotalMs: float64(r.now().Sub(start).Microseconds()) / 1000, Cached: true}
 		return cached
 	}
@@ -108,7 +124,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		if p != nil {
 			resp.Output = ""
 			r.fail(&resp, fmt.Errorf("internal error: %v", p))
-			r.cache.forget(false) // the VM may be in any state
+			s.cache.forget(false) // the VM may be in any state
 		}
 		if resp.Diagnostics == nil {
 			resp.Diagnostics = []Diagnostic{}
@@ -120,13 +136,10 @@ func (r *Runner) Run(req Request) (resp Response) {
 		if p == nil {
 			// Stored as answered, so that an answer from the cache has
 			// a list of diagnostics too, never null.
-			r.cache.storeResponse(reqKey, resp)
+			s.cache.storeResponse(reqKey, resp)
 		}
 	}()
-	fsys := workspaceFS(r.root(), req.Files)
-	if len(req.Links) > 0 {
-		fsys = importer.LinkFS{FS: fsys, Root: r.root(), Links: req.Links}
-	}
+	fsys := s.ws.fs(r.root())
 	r.traces = traceSink{}
 	var warnings strings.Builder
 	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces, Warn: &warnings}
@@ -149,8 +162,8 @@ func (r *Runner) Run(req Request) (resp Response) {
 	for _, w := range cfg.Gates.Warnings() {
 		resp.Diagnostics = append(resp.Diagnostics, Diagnostic{Severity: "warning", Message: w})
 	}
-	wsKey, cfgKey := vmKeys(req, keys, cfg)
-	sess, err := r.cache.session(wsKey, cfgKey, fsys, func() (*kubecfg.Session, error) {
+	wsKey, cfgKey := vmKeys(&s.ws, keys, cfg)
+	sess, err := s.cache.session(wsKey, cfgKey, fsys, &s.ws, r.root(), func() (*kubecfg.Session, error) {
 		s, err := cfg.NewSession()
 		if s != nil {
 			s.Reuse = true
@@ -167,7 +180,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 		// A program that traces prints its traces on every run of the
 		// CLI: its next request gets a fresh VM, which evaluates (and
 		// traces) everything again instead of answering from its caches.
-		r.cache.forget(true)
+		s.cache.forget(true)
 	}
 	if res.Err != nil {
 		r.fail(&resp, res.Err)
@@ -191,7 +204,7 @@ func (r *Runner) Run(req Request) (resp Response) {
 func (r *Runner) evaluate(sess *kubecfg.Session, inv kubecfg.Invocation, resp *Response) kubecfg.Result {
 	res := inv.Run(sess)
 	if res.Read {
-		r.cache.reads++
+		r.cur.cache.reads++
 	}
 	resp.Output = res.Output
 	if len(res.Files) > 0 {

@@ -58,3 +58,43 @@ func TestLang(t *testing.T) {
 		t.Errorf("lint after errors: %s", got)
 	}
 }
+
+// TestSession asks through the session protocol: a question before any
+// update is stale, a full update and a delta answer as a stateless
+// request of the same files does, and dispose forgets the session.
+func TestSession(t *testing.T) {
+	str := func(v js.Value) string { return js.Global().Get("JSON").Call("stringify", v).String() }
+	upd := func(text string) js.Value {
+		return update(js.Undefined(), []js.Value{js.ValueOf("p"), object(text)}).(js.Value)
+	}
+	ask := func(rev string) js.Value {
+		return await(t, lang(js.Undefined(), []js.Value{js.ValueOf("p"), object(`{"rev":` + rev + `,"request":{"op":"complete","path":"app.jsonnet","line":2,"column":5}}`)}).(js.Value))
+	}
+	if got := str(ask("1")); !strings.Contains(got, `"stale"`) {
+		t.Fatalf("before any update: %s, want stale", got)
+	}
+	if got := str(upd(`{"rev":1,"full":true,"files":{"app.jsonnet":"local lib = import 'lib.libsonnet';\nlib.","lib.libsonnet":"{ deployment(n):: {} }"}}`)); got != `{"rev":1}` {
+		t.Fatalf("full update: %s", got)
+	}
+	if got := str(ask("1")); !strings.Contains(got, `"label":"deployment"`) {
+		t.Errorf("after the full update: %s", got)
+	}
+	if got := str(upd(`{"rev":2,"base":1,"files":{"lib.libsonnet":"{ service(n):: {} }"}}`)); got != `{"rev":2}` {
+		t.Fatalf("delta: %s", got)
+	}
+	got := str(ask("2"))
+	want := str(await(t, lang(js.Undefined(), []js.Value{object(`{"op":"complete","files":{"app.jsonnet":"local lib = import 'lib.libsonnet';\nlib.","lib.libsonnet":"{ service(n):: {} }"},"path":"app.jsonnet","line":2,"column":5}`)}).(js.Value)))
+	if got != want || !strings.Contains(got, `"label":"service"`) {
+		t.Errorf("after the delta: %s, stateless %s", got, want)
+	}
+	if got := str(upd(`{"rev":4,"base":3,"files":{}}`)); !strings.Contains(got, `"stale"`) {
+		t.Errorf("a delta against another base: %s", got)
+	}
+	if got := str(upd(`{"rev":"x"}`)); !strings.Contains(got, "kubecfg.update") {
+		t.Errorf("a malformed update: %s", got)
+	}
+	dispose(js.Undefined(), []js.Value{js.ValueOf("p")})
+	if got := str(ask("2")); !strings.Contains(got, `"stale"`) {
+		t.Errorf("after dispose: %s, want stale", got)
+	}
+}

@@ -4,35 +4,17 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"syscall/js"
 	"unicode/utf8"
-	"unsafe"
 )
 
-// The page sends a request as an object, and sends the whole workspace
-// every time: for a workspace of hundreds of files, JSON.stringify and
-// the copy of its text into Go's memory cost more than the rest of an
-// edit. objectRequest reads such a request's files one by one instead,
-// and does not copy a file whose string is the one the last request sent.
-//
-// That test costs no copy: wasm_exec.js keeps one reference per distinct
-// JS value, in a Map keyed by the value, so two equal strings (a file the
-// worker received again, in a new string) get the same reference while
-// Go holds the first one, and js.Value.Equal compares references. If a
-// wasm_exec.js stopped sharing references, a file sent again would only
-// be copied again: equal references always mean equal strings.
-
-// sentFile is a file of the last request read by objectRequest: the JS
-// string and the Go text made from it.
-type sentFile struct {
-	v    js.Value
-	text string
-}
-
-// sentFiles are the files of the last request objectRequest read. The
-// JS callbacks that read requests run one at a time.
-var sentFiles map[string]sentFile
+// The page's files cross into Go one by one, each as its UTF-8 bytes
+// copied once: a workspace of hundreds of files as one JSON text would be
+// stringified, copied and decoded whole. A stateless request
+// (objectRequest) sends them all every time; the session protocol's
+// update (readUpdate) only those that changed.
 
 var (
 	objectKeys     = js.Global().Get("Object").Get("keys")
@@ -42,6 +24,17 @@ var (
 	objectProto    = js.Global().Get("Object").Get("prototype")
 	getPrototypeOf = js.Global().Get("Object").Get("getPrototypeOf")
 )
+
+// copiedBytes counts the bytes of file texts copied into Go (for tests:
+// an update copies the files it carries and no others).
+var copiedBytes int
+
+// fileText is one file's text out of a JS string, copied once.
+func fileText(v js.Value) []byte {
+	b := utf8Bytes(v)
+	copiedBytes += len(b)
+	return b
+}
 
 // objectRequest splits a request object into its files and the JSON text
 // of the rest, which decodes as before (with no files member). ok is false
@@ -61,36 +54,78 @@ func objectRequest(req js.Value) (files map[string]string, rest []byte, ok bool)
 			return nil, nil, false
 		}
 	}
-	// The names cross as one JSON text: a call into JS per name cost
-	// more than the rest of the loop.
-	var names []string
-	if json.Unmarshal(utf8Bytes(jsonStringify.Invoke(objectKeys.Invoke(fv))), &names) != nil {
+	names, values, ok := entries(fv)
+	if !ok {
 		return nil, nil, false
 	}
-	values := objectValues.Invoke(fv)
-	n := len(names)
-	if values.Length() != n {
-		return nil, nil, false
-	}
-	next := make(map[string]sentFile, n)
-	files = make(map[string]string, n)
-	for i := 0; i < n; i++ {
+	files = make(map[string]string, len(names))
+	for i, name := range names {
 		v := values.Index(i)
 		if v.Type() != js.TypeString {
 			return nil, nil, false
 		}
-		name := names[i]
-		f, seen := sentFiles[name]
-		if !seen || !f.v.Equal(v) {
-			f = sentFile{v: v, text: ownedString(utf8Bytes(v))}
-		}
-		next[name] = f
-		files[name] = f.text
+		files[name] = string(fileText(v))
 	}
 	restObj := objectAssign.Invoke(objectCtor.New(), req)
 	restObj.Delete("files")
-	sentFiles = next
 	return files, utf8Bytes(jsonStringify.Invoke(restObj)), true
+}
+
+// entries are a plain object's own keys and its values, in one order.
+func entries(obj js.Value) ([]string, js.Value, bool) {
+	// The names cross as one JSON text: a call into JS per name cost
+	// more than the rest of the loop.
+	var names []string
+	if json.Unmarshal(utf8Bytes(jsonStringify.Invoke(objectKeys.Invoke(obj))), &names) != nil {
+		return nil, js.Value{}, false
+	}
+	values := objectValues.Invoke(obj)
+	if values.Length() != len(names) {
+		return nil, js.Value{}, false
+	}
+	return names, values, true
+}
+
+// updateHead is an update message without its files, as JSON.
+type updateHead struct {
+	Rev   int               `json:"rev"`
+	Base  int               `json:"base"`
+	Full  bool              `json:"full"`
+	Links map[string]string `json:"links"`
+}
+
+// readUpdate reads the session protocol's update message {rev, base,
+// full, files: {path: text|null}, links}: the files one by one, a
+// removed path as nil.
+func readUpdate(u js.Value) (head updateHead, texts map[string][]byte, removed []string, err error) {
+	if !plainObject(u) {
+		return head, nil, nil, fmt.Errorf("the update must be an object, not %s", u.Type())
+	}
+	rest := objectAssign.Invoke(objectCtor.New(), u)
+	rest.Delete("files")
+	if err := json.Unmarshal(utf8Bytes(jsonStringify.Invoke(rest)), &head); err != nil {
+		return head, nil, nil, fmt.Errorf("decoding the update: %w", err)
+	}
+	fv := u.Get("files")
+	if fv.IsUndefined() || fv.IsNull() {
+		return head, nil, nil, nil
+	}
+	names, values, ok := entries(fv)
+	if !plainObject(fv) || !ok {
+		return head, nil, nil, fmt.Errorf("the update's files must be an object of texts")
+	}
+	texts = make(map[string][]byte, len(names))
+	for i, name := range names {
+		switch v := values.Index(i); v.Type() {
+		case js.TypeString:
+			texts[name] = fileText(v)
+		case js.TypeNull:
+			removed = append(removed, name)
+		default:
+			return head, nil, nil, fmt.Errorf("the update's file %q is a %s, not a text or null", name, v.Type())
+		}
+	}
+	return head, texts, removed, nil
 }
 
 // plainObject says whether JSON.stringify writes v's own enumerable
@@ -102,15 +137,6 @@ func plainObject(v js.Value) bool {
 	}
 	proto := getPrototypeOf.Invoke(v)
 	return proto.IsNull() || proto.Equal(objectProto)
-}
-
-// ownedString is b as a string without a copy: b is new, and nothing
-// else holds it.
-func ownedString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }
 
 func isASCII(s string) bool {

@@ -3,10 +3,11 @@
 package main
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 	"syscall/js"
 	"testing"
-	"unsafe"
 )
 
 // respJSON is a response without its timings, as JSON text.
@@ -17,8 +18,7 @@ func respJSON(resp js.Value) string {
 }
 
 // TestObjectRequest holds a request sent as an object (its files read one
-// by one) to the same request sent as JSON text, edge cases included, and
-// checks that a file sent again is not copied again.
+// by one) to the same request sent as JSON text, edge cases included.
 func TestObjectRequest(t *testing.T) {
 	for _, text := range []string{
 		`{"files":{"a.jsonnet":"{cm: {apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'é\ud83d\ude00'}}}","lib.libsonnet":"{}"},"entry":"a.jsonnet","command":"show"}`,
@@ -38,19 +38,71 @@ func TestObjectRequest(t *testing.T) {
 		}
 	}
 
-	first := object(`{"files":{"big.libsonnet":"{ n: 1 }","a.jsonnet":"import 'big.libsonnet'"},"entry":"a.jsonnet","command":"show"}`)
-	await(t, run(js.Undefined(), []js.Value{first}).(js.Value))
-	before := sentFiles["big.libsonnet"].text
-	second := object(`{"files":{"big.libsonnet":"{ n: 1 }","a.jsonnet":"{apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: 'n' + (import 'big.libsonnet').n}}"},"entry":"a.jsonnet","command":"show"}`)
-	resp := await(t, run(js.Undefined(), []js.Value{second}).(js.Value))
-	if got := resp.Get("output").String(); !strings.Contains(got, "name: n1") {
-		t.Fatalf("output %q, want the ConfigMap n1", got)
+}
+
+// TestSession runs the session protocol as the worker does: a full
+// update, runs, a delta that copies the file it carries and no other,
+// the stale answers, and dispose; each answer is a stateless run's.
+func TestSession(t *testing.T) {
+	lib := "{ n: 1 }"
+	entry := func(name string) string {
+		return "{apiVersion: 'v1', kind: 'ConfigMap', metadata: {name: '" + name + "' + (import 'big.libsonnet').n}}"
 	}
-	after := sentFiles["big.libsonnet"].text
-	if unsafe.StringData(before) != unsafe.StringData(after) {
-		t.Error("a file sent again unchanged was copied again")
+	upd := func(id, text string) js.Value {
+		return update(js.Undefined(), []js.Value{js.ValueOf(id), object(text)}).(js.Value)
 	}
-	if !strings.HasPrefix(sentFiles["a.jsonnet"].text, "{apiVersion") {
-		t.Errorf("a.jsonnet = %q", sentFiles["a.jsonnet"].text)
+	srun := func(id string, rev int, req string) js.Value {
+		return await(t, run(js.Undefined(), []js.Value{js.ValueOf(id), object(`{"rev":` + strconv.Itoa(rev) + `,"request":` + req + `}`)}).(js.Value))
+	}
+	req := `{"entry":"a.jsonnet","command":"show"}`
+	stateless := func(a string) string {
+		files, _ := json.Marshal(map[string]string{"big.libsonnet": lib, "a.jsonnet": a})
+		return respJSON(await(t, run(js.Undefined(), []js.Value{object(`{"files":` + string(files) + `,"entry":"a.jsonnet","command":"show"}`)}).(js.Value)))
+	}
+
+	if got := srun("t", 1, req); got.Get("stale").Get("have").Int() != 0 || got.Get("stale").Get("want").Int() != 1 {
+		t.Fatalf("a run on a fresh session: %s, want stale", jsonStringify.Invoke(got))
+	}
+	files, _ := json.Marshal(map[string]string{"big.libsonnet": lib, "a.jsonnet": entry("n")})
+	before := copiedBytes
+	if got := upd("t", `{"rev":1,"full":true,"files":`+string(files)+`}`); got.Get("rev").Int() != 1 {
+		t.Fatalf("full update: %s", jsonStringify.Invoke(got))
+	}
+	if c := copiedBytes - before; c != len(lib)+len(entry("n")) {
+		t.Errorf("the full update copied %d bytes, want the workspace's %d", c, len(lib)+len(entry("n")))
+	}
+	if got, want := respJSON(srun("t", 1, req)), stateless(entry("n")); got != want || !strings.Contains(got, "name: n1") {
+		t.Fatalf("session run %s, stateless %s", got, want)
+	}
+
+	edit, _ := json.Marshal(map[string]string{"a.jsonnet": entry("m")})
+	before = copiedBytes
+	if got := upd("t", `{"rev":2,"base":1,"files":`+string(edit)+`}`); got.Get("rev").Int() != 2 {
+		t.Fatalf("delta: %s", jsonStringify.Invoke(got))
+	}
+	if c := copiedBytes - before; c != len(entry("m")) {
+		t.Errorf("an edit of a.jsonnet copied %d bytes, want its %d", c, len(entry("m")))
+	}
+	if got, want := respJSON(srun("t", 2, req)), stateless(entry("m")); got != want || !strings.Contains(got, "name: m1") {
+		t.Fatalf("after the edit: session %s, stateless %s", got, want)
+	}
+	if got := srun("t", 1, req); got.Get("stale").Get("have").Int() != 2 {
+		t.Errorf("a run at an old revision: %s, want stale at 2", jsonStringify.Invoke(got))
+	}
+	if got := upd("t", `{"rev":4,"base":3,"files":{}}`); got.Get("stale").Get("want").Int() != 3 {
+		t.Errorf("a delta against another base: %s, want stale", jsonStringify.Invoke(got))
+	}
+	for _, bad := range []string{`{"rev":5,"full":true,"files":{"a.jsonnet":7}}`, `{"rev":"x","full":true}`, `{"rev":0,"full":true}`} {
+		if got := upd("t", bad); !strings.Contains(got.Get("error").String(), "kubecfg.update") {
+			t.Errorf("update %s: %s, want an error", bad, jsonStringify.Invoke(got))
+		}
+	}
+	removed := upd("t", `{"rev":6,"full":true,"files":{"a.jsonnet":"{}","big.libsonnet":null}}`)
+	if removed.Get("rev").Int() != 6 {
+		t.Fatalf("full update with a removal: %s", jsonStringify.Invoke(removed))
+	}
+	dispose(js.Undefined(), []js.Value{js.ValueOf("t")})
+	if got := srun("t", 6, req); got.Get("stale").IsUndefined() {
+		t.Errorf("a run after dispose: %s, want stale", jsonStringify.Invoke(got))
 	}
 }

@@ -1,13 +1,22 @@
 //go:build js && wasm
 
 // Command playground is the browser playground's WebAssembly shim: it
-// defines globalThis.kubecfg = { version, schema, run(request) →
-// Promise<response>, features() → rows, fatalReports (internal/fatal.WasmReports) }
-// on top of pkg/playground and then keeps the Go program alive. Requests
-// and responses cross the boundary as JSON text, so they are exactly the
-// JSON form of playground.Request and playground.Response. A bad request,
-// an error or a panic becomes a response with a diagnostic; the instance
-// stays usable.
+// defines globalThis.kubecfg = { version, schema, run, update, dispose,
+// features() → rows, fatalReports (internal/fatal.WasmReports) } on top of
+// pkg/playground and then keeps the Go program alive.
+//
+// run(request) → Promise<response> is a stateless run: the request holds
+// the whole workspace. The session protocol (ARCHITECTURE.md) keeps a
+// workspace per session id instead: update(id, {rev, base, full, files:
+// {path: text|null}, links}) → {rev} | {stale} takes in the files that
+// changed, run(id, {rev, request}) → Promise<response | {stale}> evaluates
+// the request (without files) against revision rev, and dispose(id)
+// forgets the session. {stale: {session, have, want}} answers a revision
+// the session does not hold: the caller sends the whole workspace (full)
+// again. Requests and responses cross the boundary as JSON text, so they
+// are exactly the JSON form of playground.Request and playground.Response
+// (a request's files cross one by one). A bad request, an error or a panic
+// becomes a response with a diagnostic; the instance stays usable.
 //
 // It is built twice: in full, and with the build tag kubecfg_noschema as
 // the core engine the page starts with (no JSON Schema validator; schema
@@ -17,6 +26,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"syscall/js"
 	"unicode/utf8"
@@ -44,6 +54,8 @@ func main() {
 	api.Set("version", kubecfg.Version)
 	api.Set("schema", stdlib.SchemaBuiltIn)
 	api.Set("run", js.FuncOf(run))
+	api.Set("update", js.FuncOf(update))
+	api.Set("dispose", js.FuncOf(dispose))
 	api.Set("features", js.FuncOf(featureRows))
 	// For the worker to name a fatal report once this program has died.
 	api.Set("fatalReports", toJS(fatal.WasmReports))
@@ -51,19 +63,29 @@ func main() {
 	select {} // callbacks run on this process; never exit
 }
 
-// run takes one request (an object or its JSON text) and returns a Promise
-// of the response object. The evaluation runs on its own goroutine, as
-// blocking inside a js.Func callback would deadlock.
+// run takes one request (an object or its JSON text), or a session id and
+// {rev, request}, and returns a Promise of the response object. The
+// evaluation runs on its own goroutine, as blocking inside a js.Func
+// callback would deadlock.
 func run(_ js.Value, args []js.Value) any {
-	in, err := requestIn(args)
+	var in input
+	var err error
+	if len(args) == 2 {
+		in, err = sessionRunIn(args)
+	} else {
+		in, err = requestIn(args)
+	}
 	handler := js.FuncOf(func(_ js.Value, pargs []js.Value) any {
 		resolve := pargs[0]
 		go func() {
-			var resp playground.Response
 			if err != nil {
-				resp = failure(err)
-			} else {
-				resp = evaluate(in)
+				resolve.Invoke(responseToJS(failure(err)))
+				return
+			}
+			resp, stale := evaluate(in)
+			if stale != nil {
+				resolve.Invoke(staleToJS(stale))
+				return
 			}
 			resolve.Invoke(responseToJS(resp))
 		}()
@@ -74,17 +96,38 @@ func run(_ js.Value, args []js.Value) any {
 }
 
 // input is a request as it crossed: JSON text, and the files when they
-// crossed on their own (objectRequest).
+// crossed on their own (objectRequest); or for a session's run, its id
+// and the revision.
 type input struct {
 	text  []byte
 	files map[string]string
+
+	session *string
+	rev     int
 }
 
-// requestIn reads the argument of run, as UTF-8 bytes copied once into
-// Go's memory (a workspace can be megabytes).
+// sessionRunIn reads run(id, {rev, request}).
+func sessionRunIn(args []js.Value) (input, error) {
+	if args[0].Type() != js.TypeString {
+		return input{}, fmt.Errorf("kubecfg.run: the session must be a string, not %s", args[0].Type())
+	}
+	id := args[0].String()
+	msg := args[1]
+	if msg.Type() != js.TypeObject || msg.Get("rev").Type() != js.TypeNumber {
+		return input{}, fmt.Errorf("kubecfg.run: want {rev, request} after the session")
+	}
+	req := msg.Get("request")
+	if req.Type() != js.TypeObject {
+		return input{}, fmt.Errorf("kubecfg.run: the request must be an object, not %s", req.Type())
+	}
+	return input{session: &id, rev: msg.Get("rev").Int(), text: utf8Bytes(jsonStringify.Invoke(req))}, nil
+}
+
+// requestIn reads the argument of a stateless run, the files as UTF-8
+// bytes copied once into Go's memory (a workspace can be megabytes).
 func requestIn(args []js.Value) (input, error) {
 	if len(args) != 1 {
-		return input{}, fmt.Errorf("kubecfg.run: want 1 argument (the request), got %d", len(args))
+		return input{}, fmt.Errorf("kubecfg.run: want 1 argument (the request) or 2 (a session and {rev, request}), got %d", len(args))
 	}
 	switch args[0].Type() {
 	case js.TypeString:
@@ -108,22 +151,77 @@ func utf8Bytes(s js.Value) []byte {
 }
 
 // evaluate decodes and runs one request; a panic becomes a diagnostic.
-func evaluate(in input) (resp playground.Response) {
+// stale is a session's answer to a revision it does not hold.
+func evaluate(in input) (resp playground.Response, stale *playground.StaleError) {
 	defer func() {
 		if p := recover(); p != nil {
 			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
 		}
 	}()
-	// DecodeRequest is json.Unmarshal that reuses the files the last
-	// request sent unchanged (a big workspace is sent whole on every run).
-	req, err := runner.DecodeRequest(in.text)
+	var req playground.Request
+	if err := json.Unmarshal(in.text, &req); err != nil {
+		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err)), nil
+	}
+	if in.session == nil {
+		if in.files != nil {
+			req.Files = in.files
+		}
+		return runner.Run(req), nil
+	}
+	resp, err := runner.RunSession(*in.session, in.rev, req)
+	if errors.As(err, &stale) {
+		return resp, stale
+	}
 	if err != nil {
-		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err))
+		return failure(fmt.Errorf("kubecfg.run: %w", err)), nil
 	}
-	if in.files != nil {
-		req.Files = in.files
+	return resp, nil
+}
+
+// update takes in a session's update: update(id, {rev, base, full, files,
+// links}) → {rev}, {stale: {session, have, want}}, or {error} for a
+// malformed one (which changes nothing). It copies the texts it is given
+// and no others.
+func update(_ js.Value, args []js.Value) (v any) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = toJS(map[string]string{"error": fmt.Sprintf("kubecfg.update: internal error: %v", p)})
+		}
+	}()
+	if len(args) != 2 || args[0].Type() != js.TypeString {
+		return toJS(map[string]string{"error": "kubecfg.update: want a session id and an update"})
 	}
-	return runner.Run(req)
+	head, texts, removed, err := readUpdate(args[1])
+	if err != nil {
+		return toJS(map[string]string{"error": "kubecfg.update: " + err.Error()})
+	}
+	u := playground.Update{Rev: head.Rev, Base: head.Base, Full: head.Full, Links: head.Links, Bytes: texts}
+	if len(removed) > 0 {
+		u.Files = make(map[string]*string, len(removed))
+		for _, name := range removed {
+			u.Files[name] = nil
+		}
+	}
+	var stale *playground.StaleError
+	if err := runner.Update(args[0].String(), u); errors.As(err, &stale) {
+		return staleToJS(stale)
+	} else if err != nil {
+		return toJS(map[string]string{"error": "kubecfg.update: " + err.Error()})
+	}
+	return toJS(map[string]int{"rev": head.Rev})
+}
+
+// dispose forgets a session: dispose(id).
+func dispose(_ js.Value, args []js.Value) any {
+	if len(args) == 1 && args[0].Type() == js.TypeString {
+		runner.Dispose(args[0].String())
+	}
+	return nil
+}
+
+// staleToJS is the answer {stale: {session, have, want}}.
+func staleToJS(e *playground.StaleError) js.Value {
+	return toJS(map[string]any{"stale": map[string]any{"session": e.Session, "have": e.Have, "want": e.Want}})
 }
 
 // featureRows returns the kubecfg features table for the default gates.

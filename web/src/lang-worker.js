@@ -5,6 +5,11 @@
 // first result (web/src/lang.js), so it costs nothing before that, and an
 // answer never waits behind an evaluation. It is a classic worker script
 // (wasm_exec.js is loaded with importScripts); its name carries the URLs.
+// The page's messages are update {session, update} (the files that
+// changed), lang {id, session, rev, request}, answered by answer {id,
+// response} or stale {id} when the engine does not hold that revision,
+// lang {id, request} with the files inside, and dispose {session}; they
+// are handled one at a time, in order.
 /* global importScripts, Go */
 
 let ready = null;
@@ -41,19 +46,33 @@ if (boot) {
     (err) => postMessage({ type: "failed", message: String(err && err.message || err) }));
 }
 
-self.onmessage = async (ev) => {
+let inOrder = Promise.resolve();
+
+self.onmessage = (ev) => {
   const msg = ev.data;
-  if (msg.type !== "lang" || !ready) return;
+  if (!ready || !["lang", "update", "dispose"].includes(msg.type)) return;
+  inOrder = inOrder.then(() => handle(msg));
+};
+
+async function handle(msg) {
   let engine;
   try {
     engine = await ready;
   } catch {
     return; // the ready message has said why
   }
+  if (msg.type === "update") {
+    engine.k.update(msg.session, msg.update); // refused: the question after it answers stale
+    return;
+  }
+  if (msg.type === "dispose") {
+    engine.k.dispose(msg.session);
+    return;
+  }
   const started = performance.now();
   let response;
   try {
-    response = await engine.k.lang(msg.request);
+    response = msg.session === undefined ? await engine.k.lang(msg.request) : await engine.k.lang(msg.session, { rev: msg.rev, request: msg.request });
   } catch (err) {
     // kubecfg.lang turns every error and panic into a response: an
     // exception is the instance itself failing (the host's stack
@@ -61,5 +80,9 @@ self.onmessage = async (ev) => {
     postMessage({ type: "exited", message: String(err && err.message || err) });
     return;
   }
+  if (response?.stale) {
+    postMessage({ type: "stale", id: msg.id, stale: response.stale });
+    return;
+  }
   postMessage({ type: "answer", id: msg.id, response, ms: performance.now() - started });
-};
+}

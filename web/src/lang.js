@@ -7,11 +7,16 @@
 // list and the rest waits. Requests are JSON as pkg/langserv defines them;
 // an answer that a newer question of the same kind has overtaken is
 // dropped, and one that takes too long is given up on, so typing never
-// waits for the worker.
+// waits for the worker. The workspace crosses as the evaluation engine's
+// does (session.js): the worker keeps it as the session "page", and each
+// question posts an update with the files that changed since the last
+// (the whole workspace to a fresh worker), then the question without its
+// files; a stale answer is asked again with the whole workspace.
 import { lines } from "./state.js";
 import { EditorView, hoverTooltip, keymap, ViewPlugin } from "@codemirror/view";
 import { EditorState } from "@codemirror/state";
 import { librarySource } from "./complete.js";
+import { sessionsOf, texts, delta } from "./session.js";
 
 /** ExpressionPath is the Expression box's pseudo-file (pkg/langserv). */
 export const ExpressionPath = "<expression>";
@@ -31,6 +36,8 @@ export class LangClient {
     this.pending = new Map(); // id → { resolve, op, timer }
     this.latest = {}; // op → the id of its newest question
     this.nextId = 1;
+    this.revs = 0; // the last revision given to an update
+    this.stale = 0; // stale answers asked again, for the tests
     this.isReady = false;
     this.ready = new Promise((resolve) => { this.becameReady = resolve; });
   }
@@ -70,6 +77,13 @@ export class LangClient {
       // The instance died (its stack exhausted): a fresh one answers next.
       console.warn("language worker stopped:", msg.message || "the Go program exited");
       this.restart();
+    } else if (msg.type === "stale") {
+      const p = this.pending.get(msg.id);
+      if (!p || p.done) return;
+      this.stale++;
+      sessionsOf(this.worker).delete("page");
+      this.post(msg.id, p.request, p.retried);
+      p.retried = true;
     } else if (msg.type === "answer") {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -95,14 +109,39 @@ export class LangClient {
     const id = this.nextId++;
     this.latest[request.op] = id;
     return new Promise((resolve) => {
-      const p = { resolve, op: request.op, sent: performance.now(), done: false };
+      const p = { resolve, op: request.op, sent: performance.now(), done: false, request };
       const settle = (v) => { if (!p.done) { p.done = true; resolve(v); } };
       p.resolve = settle;
       p.timer = setTimeout(() => settle(null), this.opts.timeoutMs * (request.op === "lint" || request.op === "format" ? 5 : 1));
       p.stuck = setTimeout(() => { if (this.pending.get(id) === p) this.restart(); }, this.opts.stuckMs);
       this.pending.set(id, p);
-      this.worker.postMessage({ type: "lang", id, request });
+      this.post(id, request, false);
     });
+  }
+
+  /**
+   * post sends question id: the session's update first when the files
+   * or links differ from what the worker holds, then the question without
+   * them; stateless (the files inside) when they are not all texts, or
+   * when the worker refused the whole workspace already.
+   */
+  post(id, request, stateless) {
+    const w = this.worker;
+    const { files, links, ...rest } = request;
+    if (stateless || !texts(files)) {
+      w.postMessage({ type: "lang", id, request });
+      return;
+    }
+    const held = sessionsOf(w).get("page");
+    const linksKey = JSON.stringify(links || {});
+    const update = delta(held, files, linksKey);
+    let rev = held?.rev;
+    if (update) {
+      rev = ++this.revs;
+      w.postMessage({ type: "update", session: "page", update: { rev, base: held?.rev || 0, ...update, ...(held?.linksKey !== linksKey ? { links: links || {} } : {}) } });
+      sessionsOf(w).set("page", { files: { ...files }, linksKey, rev });
+    }
+    w.postMessage({ type: "lang", id, session: "page", rev, request: rest });
   }
 
   /** restart replaces a stuck worker; its questions answer null. */

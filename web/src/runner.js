@@ -17,11 +17,27 @@
 // left to finish, as a fresh worker would cost more than waiting for it
 // (and its caches of the workspace).
 //
+// The workspace crosses to the worker as a session (the engine's delta
+// protocol, ARCHITECTURE.md): each run names a session ("page", or an
+// embed's own), and the runner keeps, for each worker, the files and links
+// it last sent for each session. A run first posts an update with the
+// files that changed since ({rev, base, files: {path: text|null}, links}),
+// or the whole workspace (full) to a worker that holds none of it (a fresh
+// worker after preempt, the watchdog, a crash, the switch to the full
+// engine, or the prepared spare), then the run {session, rev, request}
+// without the files. A worker whose engine does not hold that revision
+// answers stale, and the runner sends the whole workspace again; a request
+// whose files are not all texts runs stateless, the files inside it.
+//
 // The page starts on the core engine (kubecfg-core.wasm: no JSON Schema
 // validator, so it is smaller and starts faster). A run that needs the
 // validator comes back with needsFullEngine; the runner then switches to
 // the full engine (kubecfg.wasm) for good and runs the request again, so
 // the page only ever sees kubecfg's own answer.
+
+import { sessionsOf, texts, delta } from "./session.js";
+
+export { delta };
 
 /**
  * TimeoutError marks a run that was stopped: by the watchdog at the time
@@ -109,6 +125,8 @@ export class Runner {
     this.preparing = null; // prepareFull's promise
     this.spare = null; // the prepared full engine's worker, until it takes over: { w, m }
     this.prepared = 0;
+    this.revs = 0; // the last revision given to an update, of any session
+    this.stale = 0; // stale answers recovered from, for the tests
   }
 
   /**
@@ -258,11 +276,11 @@ export class Runner {
    * "trace"; preempt marks a run that a main run may end (it then
    * resolves to null).
    */
-  run(request, { lane = "main", preempt = false } = {}) {
+  run(request, { lane = "main", preempt = false, session = "page" } = {}) {
     return new Promise((resolve, reject) => {
       this.drop(lane);
       if (lane === "main") this.drop("trace");
-      this.queued.push({ request, resolve, reject, lane, preempt });
+      this.queued.push({ request, resolve, reject, lane, preempt, session });
       if (lane === "main") {
         // (Not while the first worker still compiles the engine: a fresh
         // worker would compile it again.)
@@ -321,7 +339,7 @@ export class Runner {
     // Posted at once: a worker still starting runs it the moment its
     // engine is ready, without a round trip through this thread. The time
     // limit counts from then.
-    this.worker.postMessage({ type: "run", id, request: job.request });
+    this.post(this.worker, job, id);
     try {
       await this.workerReady;
     } catch (err) {
@@ -334,8 +352,55 @@ export class Runner {
     this.inflight.timer = setTimeout(() => this.timeout(id), this.opts.timeoutMs);
   }
 
+  /**
+   * post sends job to worker w as run id: the session's update first when
+   * its files or links differ from what w holds (sessionsOf), then the
+   * run; a request whose files are not all texts, or whose session w has
+   * answered stale once already for this job, as a stateless run.
+   */
+  post(w, job, id) {
+    const { files, links, ...rest } = job.request || {};
+    if (job.stateless || !texts(files)) {
+      w.postMessage({ type: "run", id, request: job.request });
+      return;
+    }
+    const held = sessionsOf(w).get(job.session);
+    const linksKey = JSON.stringify(links || {});
+    const update = delta(held, files, linksKey);
+    let rev = held?.rev;
+    if (update) {
+      rev = ++this.revs;
+      w.postMessage({ type: "update", session: job.session, update: { rev, base: held?.rev || 0, ...update, ...(held?.linksKey !== linksKey ? { links: links || {} } : {}) } });
+      sessionsOf(w).set(job.session, { files: { ...files }, linksKey, rev });
+      // Read by the tests: which files crossed.
+      performance.mark("kubecfg:update", { detail: { session: job.session, full: !!update.full, files: Object.keys(update.files) } });
+    }
+    w.postMessage({ type: "run", id, session: job.session, rev, request: rest });
+  }
+
+  /**
+   * dispose forgets a session: its worker's engine drops its workspace
+   * and caches.
+   */
+  dispose(session) {
+    const w = this.worker;
+    if (w && sessionsOf(w).delete(session)) w.postMessage({ type: "dispose", session });
+  }
+
   onResult(w, m) {
     if (w === this.worker && m.type === "exited") { this.crashed(m.message || "the engine exited during the evaluation"); return; }
+    if (w === this.worker && m.type === "stale" && this.inflight?.id === m.id) {
+      // The engine does not hold the revision (it was never sent the
+      // workspace, or lost it): the whole workspace again, then stateless
+      // if even that is refused.
+      const job = this.inflight;
+      this.stale++;
+      sessionsOf(w).delete(job.session);
+      if (job.staleOnce) job.stateless = true;
+      job.staleOnce = true;
+      this.post(w, job, job.id);
+      return;
+    }
     if (w !== this.worker || m.type !== "result" || !this.inflight || m.id !== this.inflight.id) return;
     const job = this.inflight;
     clearTimeout(job.timer);
@@ -357,7 +422,7 @@ export class Runner {
       // The full engine is prepared already (prepareFull): it takes over.
       this.takeSpare();
       if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
-      else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt });
+      else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session });
       this.pump();
       return;
     }
@@ -368,7 +433,7 @@ export class Runner {
     this.spawn().catch(() => {}); // pump reports a failure to the job
     if (this.opts.onRestart) this.opts.onRestart("full", job.request);
     if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
-    else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt });
+    else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session });
     this.pump();
   }
 

@@ -49,7 +49,18 @@ export class SharedEngine {
       start: () => engine.start(),
       get version() { return engine.version; },
       run: (request, opts) => engine.run(id, request, opts),
+      dispose: () => engine.dispose(id),
     };
+  }
+
+  /** session is the engine's session of an embed (client). */
+  session(client) {
+    return `embed-${client}`;
+  }
+
+  /** dispose forgets an embed's session in the engine. */
+  dispose(client) {
+    if (!this.dead) this.runner.dispose(this.session(client));
   }
 
   /** run queues one embed's request; it resolves as Runner.run does. */
@@ -85,7 +96,7 @@ export class SharedEngine {
 
   forward(job) {
     this.inflight = job;
-    this.runner.run(job.request, { lane: job.lane, preempt: job.preempt }).then(job.resolve, job.reject).finally(() => {
+    this.runner.run(job.request, { lane: job.lane, preempt: job.preempt, session: this.session(job.client) }).then(job.resolve, job.reject).finally(() => {
       if (this.inflight === job) this.inflight = null;
       this.pump();
     });
@@ -141,6 +152,9 @@ export function embedEngine(make, win = globalThis) {
   }
   let handle = shared.client();
   let fallback = null;
+  // An embed that goes away leaves no workspace behind in a sibling's
+  // engine (its own engine ends with it).
+  if (win.kubecfgSharedEngine !== shared) win.addEventListener("pagehide", () => handle.dispose());
   const current = () => {
     if (!handle.shared.dead) return handle;
     if (!fallback) {

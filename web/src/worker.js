@@ -5,6 +5,14 @@
 // or the watchdog), instantiates it with wasm_exec.js, then answers run
 // requests, the first of which may arrive before the engine is ready. It
 // is a classic worker script (wasm_exec.js is loaded with importScripts).
+//
+// The page's messages: init; update {session, update: {rev, base, full,
+// files, links}}, which hands a session's changed files to the engine;
+// run {id, session, rev, request}, answered by result {id, response} or,
+// when the engine does not hold that revision, stale {id}; run {id,
+// request} with the files inside (stateless); dispose {session}. They are
+// handled one at a time, in order: an update is in before the run after
+// it.
 /* global importScripts, Go */
 import { deathMessage, isStackOverflow } from "./fatal.js";
 
@@ -152,8 +160,16 @@ if (boot) {
   ready.catch(() => {}); // reported when the init message asks
 }
 
+// inOrder handles the engine's messages (update, run, dispose) one after
+// another, each once the engine is ready.
+let inOrder = Promise.resolve();
+
 self.onmessage = async (ev) => {
   const msg = ev.data;
+  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose") {
+    inOrder = inOrder.then(() => engineMessage(msg));
+    return;
+  }
   if (msg.type === "init") {
     if (!boot) ready = start(msg);
     try {
@@ -164,24 +180,38 @@ self.onmessage = async (ev) => {
     }
     return;
   }
+};
+
+async function engineMessage(msg) {
+  // An engine that failed to start answers nothing: the init message
+  // has told the page why.
+  const engine = await ready.catch(() => null);
+  if (!engine) return;
+  const { k } = engine;
+  if (dead) return died();
+  if (msg.type === "update") {
+    // Refused (stale, malformed): the run after it answers stale, and the
+    // page sends the whole workspace.
+    try { k.update(msg.session, msg.update); } catch (err) { return died(err); }
+    return;
+  }
+  if (msg.type === "dispose") {
+    k.dispose(msg.session);
+    return;
+  }
   if (msg.type === "run") {
-    // An engine that failed to start answers nothing: the init message
-    // has told the page why.
-    const engine = await ready.catch(() => null);
-    if (!engine) return;
-    const { k } = engine;
-    if (dead) return died();
     const started = performance.now();
     let response;
     try {
-      response = await k.run(msg.request);
+      response = msg.session === undefined ? await k.run(msg.request) : await k.run(msg.session, { rev: msg.rev, request: msg.request });
     } catch (err) {
       // kubecfg.run turns every error and panic into a response; an
       // exception here is the engine itself failing (a trap, the host's
       // stack exhausted), after which the instance is not usable.
       return died(err);
     }
+    if (!dead && response?.stale) return postMessage({ type: "stale", id: msg.id, stale: response.stale });
     if (dead || !response || typeof response.exitCode !== "number") return died();
     postMessage({ type: "result", id: msg.id, response, wallMs: performance.now() - started });
   }
-};
+}

@@ -107,7 +107,48 @@ test("a question carries the workspace's search paths, in the CLI's order, and i
   const answered = source({ state, pos: state.doc.length, explicit: true, aborted: false });
   const asked = workers[0].asked.at(-1).request;
   assert.deepEqual(asked.jpath, ["env-lib", "vendor"]);
-  assert.deepEqual(asked.links, { "vendor/kp": "github.com/org/kp/jsonnet/kp" });
+  // The links are the workspace's: they cross in the session's update.
+  const update = workers[0].asked.findLast((m) => m.type === "update").update;
+  assert.deepEqual(update.links, { "vendor/kp": "github.com/org/kp/jsonnet/kp" });
   assert.equal(asked.op, "complete");
   await answered;
+});
+
+test("a keystroke sends the language worker the file it changed and no other; a stale answer is asked again with the whole workspace", async () => {
+  const w = workers[0];
+  const files = { "main.jsonnet": "local l = import 'lib.libsonnet';\nl.", "lib.libsonnet": "{ a: 1 }", "big.json": "x".repeat(5000) };
+  const q = (f) => client.ask({ op: "complete", path: "main.jsonnet", files: f, line: 2, column: 3 });
+  const first = q(files);
+  const [u1, a1] = w.asked.splice(0);
+  assert.equal(u1.type, "update");
+  assert.equal(u1.update.full, true);
+  assert.deepEqual(Object.keys(u1.update.files).sort(), ["big.json", "lib.libsonnet", "main.jsonnet"]);
+  assert.equal(a1.type, "lang");
+  assert.equal(a1.request.files, undefined, "the question carries no files");
+  assert.equal(a1.rev, u1.update.rev);
+  w.onmessage({ data: { type: "answer", id: a1.id, response: { op: "complete" }, ms: 1 } });
+  assert.deepEqual(await first, { op: "complete" });
+
+  const edited = { ...files, "main.jsonnet": files["main.jsonnet"] + "a" };
+  const second = q(edited);
+  const [u2, a2] = w.asked.splice(0);
+  assert.deepEqual({ ...u2.update.files }, { "main.jsonnet": edited["main.jsonnet"] }, "only the edited file crosses");
+  assert.equal(u2.update.base, u1.update.rev);
+  // The worker lost the session: asked again with the whole workspace.
+  w.onmessage({ data: { type: "stale", id: a2.id } });
+  const [u3, a3] = w.asked.splice(0);
+  assert.equal(u3.update.full, true);
+  assert.deepEqual(u3.update.files, edited);
+  assert.equal(a3.id, a2.id);
+  assert.equal(client.stale, 1);
+  w.onmessage({ data: { type: "answer", id: a3.id, response: { op: "complete", n: 2 }, ms: 1 } });
+  assert.deepEqual(await second, { op: "complete", n: 2 });
+
+  // The same files again: no update at all.
+  const third = q(edited);
+  const [a4, ...none] = w.asked.splice(0);
+  assert.equal(a4.type, "lang");
+  assert.deepEqual(none, []);
+  w.onmessage({ data: { type: "answer", id: a4.id, response: { op: "complete" }, ms: 1 } });
+  await third;
 });
