@@ -1,7 +1,8 @@
 // Command kubecfg evaluates Jsonnet (and YAKL) into Kubernetes objects:
 // show, eval, features, version, httpd and playground. Flags, output and
 // error texts follow kubecfg; feature gates follow RFC05 and the predefined
-// kubecfg follows RFC06. All logic lives in pkg/; this is flags and printing.
+// kubecfg follows RFC06. All logic lives in pkg/ and internal/; this is flags
+// and printing.
 package main
 
 import (
@@ -9,7 +10,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 func main() { os.Exit(supervise(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -10,9 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // globals are the flags every command takes.
@@ -152,7 +151,7 @@ func (g *globals) configure(inv *kubecfg.Invocation) (*kubecfg.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unable to determine current working directory: %w", err)
 	}
-	env := kubecfg.Env{FS: importer.OSFS{}, Root: filepath.ToSlash(wd), Fetch: importer.DefaultFetcher(), Warn: g.stderr}
+	env := kubecfg.OSEnv(wd, g.stderr)
 	inv.Alpha = g.alpha
 	if !g.root.PersistentFlags().Changed("alpha") {
 		if v, ok := os.LookupEnv(features.EnvAlpha); ok && v != "" {

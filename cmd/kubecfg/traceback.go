@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // newTracebackCmd is kubecfg's alpha traceback: the causal trace of one

@@ -4,7 +4,7 @@
 // kubecfg.JsonnetError) implement Error, so a caller (the playground's
 // envelope, the page) reads positions and kinds from the error instead of
 // matching its text. It is a package of its own, under internal, because
-// pkg/yakl, internal/importer, pkg/kubecfg and pkg/playground all use it
+// pkg/yakl, internal/importer, internal/kubecfg and pkg/playground all use it
 // and none of them should import another for it; the error texts stay the
 // packages' own, byte for byte kubecfg's.
 package diag

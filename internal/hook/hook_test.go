@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // inProcess evaluates hooks in this process (the CLI runs each in a

@@ -11,7 +11,7 @@
 //
 // Install rewrites one binding in go-jsonnet's standard library
 // (astgen.StdAst), once per process, and is called where VMs are made
-// (pkg/kubecfg's newVM), not at init: a program that links the package and
+// (internal/kubecfg's newVM), not at init: a program that links the package and
 // makes no VM (or makes bare go-jsonnet VMs only) keeps go-jsonnet's
 // standard library as it is. Inside std.format,
 //

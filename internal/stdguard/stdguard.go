@@ -60,7 +60,7 @@ var Installed bool
 var once sync.Once
 
 // Install puts the guards in, once per process; call it before making a
-// VM (pkg/kubecfg does, for every VM it makes). It is not done in init:
+// VM (internal/kubecfg does, for every VM it makes). It is not done in init:
 // parsing the guards costs about 1.5 ms, which a process that evaluates
 // nothing (the CLI's supervising parent) need not pay. It reports whether
 // the guards are in.
@@ -113,7 +113,7 @@ var source = fmt.Sprintf(`{
 // YAMLCheck is the native function that std.parseYaml's guard calls
 // first: given the text, null to go on or the sentence to fail with. A
 // VM without it (one this project did not make) parses unchecked.
-// pkg/kubecfg registers it with kubecfg's own YAML guards (the nesting
+// internal/kubecfg registers it with kubecfg's own YAML guards (the nesting
 // limit and the alias guard of pkg/stdlib), so that go-jsonnet's
 // std.parseYaml refuses what kubecfg's parseYaml and .yaml inputs refuse.
 const YAMLCheck = "kubecfg:checkYaml"

@@ -1,7 +1,10 @@
-// Package kubecfg is kubecfg's evaluator: VM set-up (ext vars, TLAs,
-// native functions, the importer), the show and eval commands, the object
-// walk, duplicate checks, YAML and JSON output, and the hint printed after
-// "Unknown variable: kubecfg". It never touches the real file system or the
-// network itself: they come in through Config, so the CLI, the browser and
-// the tests run one code path.
+// Package kubecfg runs kubecfg's show and eval from another Go program, as
+// the kubecfg command line does: an Invocation (what a command line says)
+// is Run in an Env (the file system, the directory, what may be fetched)
+// into a Result (the objects, the output, the export's files, the trace,
+// the error). OSEnv is the command line's Env; ErrorText prints an error
+// as the command line does.
+//
+// The evaluator itself is internal/kubecfg; the names here are its small
+// public face, and where one is an alias its documentation is there.
 package kubecfg

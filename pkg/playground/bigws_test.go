@@ -3,7 +3,7 @@ package playground
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"io/fs"
 	"os"
 	"path/filepath"

@@ -9,7 +9,7 @@ import (
 	"io"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 // maxResponses is how many distinct requests' responses are kept.

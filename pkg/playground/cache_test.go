@@ -2,7 +2,7 @@ package playground
 
 import (
 	"fmt"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"reflect"
 	"strings"
 	"testing"

@@ -6,8 +6,8 @@
 package playground
 
 import (
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // Request is one kubecfg invocation in data (PLAYGROUND.md): the

@@ -1,7 +1,7 @@
 package playground
 
 import (
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"strings"
 	"testing"
 )

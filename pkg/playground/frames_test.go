@@ -3,7 +3,7 @@ package playground
 import (
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 // TestDiagnosticFrames: an error's diagnostic carries every place of its

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/internal/diag"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 // locateError is an error's diagnostic from its own data (diag.Error:

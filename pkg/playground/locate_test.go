@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
 

@@ -5,7 +5,7 @@ package playground
 import (
 	"testing"
 
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 // Run with: go test -tags kubecfg_noschema -run NoSchema ./pkg/playground

@@ -11,8 +11,8 @@ import (
 
 	"github.com/kubecfg/kubecfg/internal/diag"
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
-	"github.com/kubecfg/kubecfg/pkg/kubecfg"
+	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
 // traceLine answers Request.TraceLine: which source lines feed the value

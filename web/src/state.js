@@ -39,7 +39,7 @@ export function blankControls() {
   };
 }
 
-/** defaultExportNames is kubecfg's --export-filename-format (pkg/kubecfg.DefaultExportNameFormat). */
+/** defaultExportNames is kubecfg's --export-filename-format (internal/kubecfg.DefaultExportNameFormat). */
 export const defaultExportNames = '{{.apiVersion}}.{{.kind}}-{{default "default" .metadata.namespace}}.{{.metadata.name}}';
 
 /** fromExample makes a fresh state from a gallery example. */

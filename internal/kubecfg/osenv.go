@@ -1,0 +1,18 @@
+//go:build !js
+
+package kubecfg
+
+import (
+	"io"
+	"path/filepath"
+
+	"github.com/kubecfg/kubecfg/internal/importer"
+)
+
+// OSEnv is the command line's Env: the real file system
+// (importer.OSFS), the workspace's root dir (an absolute path in the
+// operating system's form), http(s):// imports fetched over HTTP
+// (importer.DefaultFetcher) and warnings written to warn.
+func OSEnv(dir string, warn io.Writer) Env {
+	return Env{FS: importer.OSFS{}, Root: filepath.ToSlash(dir), Fetch: importer.DefaultFetcher(), Warn: warn}
+}
