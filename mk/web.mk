@@ -100,6 +100,15 @@ BENCH_TARGETS += bench-lang
 bench-lang: bin/kubecfg e2e-deps
 	cd e2e/browser && $(NODE) lang-bench.mjs --docs ../../docs/benchmarks.md
 
+# An edit of the 300-file, 8 MB workspace in Chromium through the session
+# protocol (issue 28): the round trip as the page sees it, the worker's
+# time and Runner.Run's; docs/benchmarks.md, "The session protocol".
+BENCH_TARGETS += bench-session
+.PHONY: bench-session
+BIGWS_EDITS ?= 15
+bench-session: bin/kubecfg e2e-deps
+	cd e2e/browser && $(NODE) bigws-bench.mjs $(BIGWS_EDITS)
+
 # Bare go-jsonnet built and compressed as the engines are: the start-up
 # floor of bench-web (e2e/browser/floor.mjs).
 bin/barejsonnet.wasm: FORCE
