@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { browserPerTest } from "./browser.mjs";
-import { waitStatus, errorsText, setSource, afterRun } from "./helpers.mjs";
+import { waitStatus, errorsText, setSource, afterRun, editorText } from "./helpers.mjs";
 
 const openPage = browserPerTest();
 
@@ -245,4 +245,50 @@ test("the reverse trace's marks go when another file is opened", async () => {
   await page.getByRole("tablist", { name: "Files" }).getByRole("tab", { name: /lib\.libsonnet/ }).click();
   await page.waitForFunction(() => document.querySelectorAll("#output-view .cm-traced-line, #editor-panel .cm-traced-line").length === 0, null, { timeout: 5000 });
   assert.doesNotMatch(await bar.textContent(), /feeds output line/);
+});
+
+// Completion and closed brackets are a late chunk (web/src/completion.js):
+// held back here, what is typed gets no closing bracket, and Ctrl-Space
+// waits for the chunk and then opens the list; once it has come the
+// brackets close. The chunk is the one with the completion list's class.
+test("completion's late chunk: Ctrl-Space before it has loaded opens the list once it comes, and brackets close from then on", async () => {
+  const b = await openPage();
+  const { page } = b;
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let requests = 0;
+  await page.route(/\/dist\/chunk-[^/]*\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("cm-completionLabel")) { requests++; await held; }
+    await route.fulfill({ response, body });
+  });
+  await b.page.goto(b.url + "?nosw");
+  await waitStatus(page, /^Evaluated/, 30000);
+  await afterRun(page, () => setSource(page, "local kubecfg = import 'kubecfg.libsonnet';\n"));
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type("[");
+  assert.equal(await editorText(page), "local kubecfg = import 'kubecfg.libsonnet';\n[", "a bracket closed before the chunk came");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("kubecfg.layouts.gvkN");
+  await page.keyboard.press("Escape"); // a list would close; there is none yet
+  await page.keyboard.press("Control+Space");
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator(".cm-tooltip-autocomplete").count(), 0, "a completion list without its chunk");
+  release();
+  const list = page.locator(".cm-tooltip-autocomplete");
+  await list.waitFor({ timeout: 10000 });
+  await page.waitForFunction(() => [...document.querySelectorAll(".cm-tooltip-autocomplete .cm-completionLabel")].some((l) => l.textContent === "gvkNsName"), null, { timeout: 10000 });
+  assert.equal(requests, 1, "the chunk was asked for once");
+  await page.keyboard.press("Escape");
+  await list.waitFor({ state: "detached" });
+  await page.keyboard.type(" + (");
+  assert.equal(await editorText(page), "local kubecfg = import 'kubecfg.libsonnet';\nkubecfg.layouts.gvkN + ()", "the bracket is closed once the chunk is there");
+  // The Expression box got it too.
+  await afterRun(page, () => page.getByLabel("Command").selectOption("eval"));
+  await page.getByLabel("Expression", { exact: true }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("[");
+  assert.equal(await page.getByLabel("Expression", { exact: true }).innerText(), "[]");
 });

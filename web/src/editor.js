@@ -9,7 +9,6 @@ import {
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { late } from "./late.js";
-import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
 import { librarySource } from "./complete.js";
 import {
   StreamLanguage, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle,
@@ -197,6 +196,22 @@ export function drawMarks(view, diags) {
 const find = late(() => import("./search.js"), (m) => m.extensions());
 const findKey = keymap.of([{ key: "Mod-f", run: (view) => { find.get().then((m) => m.openSearchPanel(view), () => {}); return true; }, scope: "editor search-panel" }]);
 
+/**
+ * completing is completion and closed brackets, a late extension
+ * (late.js, completion.js) whose make takes autocompletion's options.
+ * completionKeys is what the editors have of it before it has loaded:
+ * their first keystroke loads it (the brackets typed before it is there
+ * are not closed), and Ctrl-Space (Alt-` on a Mac) loads it and then
+ * opens the list. Once loaded, the chunk's own keys come first.
+ */
+export const completing = late(() => import("./completion.js"), (m, options) => m.extensions(options));
+export const completionKeys = [
+  EditorView.domEventHandlers({ keydown() { completing.get().catch(() => {}); return false; } }),
+  keymap.of([
+    { key: "Ctrl-Space", mac: "Alt-`", run: (view) => { completing.get().then((m) => m.startCompletion(view), () => {}); return true; } },
+  ]),
+];
+
 export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursorLine, onTraceKey, langService }) {
   const states = new Map();
   const lang = new Compartment();
@@ -206,14 +221,15 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   const linted = new Map(); // path → the linter's warnings (lang.js)
   const findSlot = find.slot();
   const gutterSlot = squiggles.slot();
+  // The open file's completion source (current is set before its state is put in).
+  const completeSlot = completing.slot(() => [{ override: [langService ? langService.completionSource(current ?? "") : librarySource] }]);
 
   let hint = null; // the keys' hint, shown while the editor has the focus
   const extensions = (path) => [
     EditorView.updateListener.of((u) => { if (u.focusChanged && hint) hint.hidden = !u.view.hasFocus; }),
     lineNumbers(), highlightActiveLineGutter(), highlightSpecialChars(), history(),
-    drawSelection(), indentOnInput(), bracketMatching(), closeBrackets(),
+    drawSelection(), indentOnInput(), bracketMatching(), completeSlot.ext,
     highlightActiveLine(), findSlot.ext, findKey,
-    autocompletion({ override: [langService ? langService.completionSource(path) : librarySource] }),
     langService ? langService.extensions(path) : [],
     syntaxHighlighting(highlight), theme, sourceLook, mappedLine, tracedLines, gutterSlot.ext,
     lang.of(languageFor(modeFor(path))),
@@ -221,8 +237,9 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
     keymap.of([
       { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
       { key: traceKey, run: () => { if (onTraceKey) onTraceKey(); return true; } },
-      ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab,
+      ...defaultKeymap, ...historyKeymap, indentWithTab,
     ]),
+    completionKeys,
     // tabindex: the content is focusable anyway (contenteditable); said
     // so, axe sees that the scroller around it can be reached by keyboard.
     EditorView.contentAttributes.of({ "aria-label": "Editor", "aria-multiline": "true", "aria-describedby": "editor-help", tabindex: "0" }),
@@ -241,6 +258,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
   const view = new EditorView({ parent, state: EditorState.create({ doc: "", extensions: extensions("") }) });
   findSlot.watch(view);
   gutterSlot.watch(view);
+  completeSlot.watch(view);
   // Seen while the editor has the focus (placed by style.css); the
   // editor's description (#editor-help) says it to a screen reader.
   hint = document.createElement("div");
@@ -289,6 +307,7 @@ export function createEditor(parent, { onChange, onRunNow, onHoverLine, onCursor
       view.setState(st);
       find.fill(view);
       squiggles.fill(view);
+      completing.fill(view);
       view.dispatch({ effects: setTraced.of({ lines: marks.get(path) || [] }) });
     },
     /** forget drops a file's state (deleted or renamed). */

@@ -5,9 +5,8 @@
 import { EditorState, Compartment } from "@codemirror/state";
 import { EditorView, keymap, placeholder, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { closeBrackets, closeBracketsKeymap, autocompletion, completionKeymap } from "@codemirror/autocomplete";
 import { bracketMatching } from "@codemirror/language";
-import { languageFor, look, drawMarks } from "./editor.js";
+import { languageFor, look, drawMarks, completing, completionKeys } from "./editor.js";
 
 // oneLine keeps the document on one line: a pasted or typed line break
 // becomes a space (Jsonnet reads them alike).
@@ -51,19 +50,20 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
   });
   let disabled = false;
   let quiet = false; // set while value= replaces the text: not the user's input
+  const completeSlot = completing.slot(() => [{ override: complete, icons: false }]); // a late extension (editor.js)
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: "",
       extensions: [
-        oneLine, history(), drawSelection(), closeBrackets(), bracketMatching(),
-        autocompletion({ override: complete, icons: false }),
+        oneLine, history(), drawSelection(), completeSlot.ext, bracketMatching(),
         placeholder(hint), languageFor("jsonnet"), look, boxLook,
         keymap.of([
           { key: "Enter", run: () => { onRunNow(); return true; } },
           { key: "Mod-Enter", run: () => { onRunNow(); return true; } },
-          ...closeBracketsKeymap, ...completionKeymap, ...defaultKeymap, ...historyKeymap,
+          ...defaultKeymap, ...historyKeymap,
         ]),
+        completionKeys,
         editable.of(EditorView.editable.of(true)),
         attrs.of(attributes(false)),
         EditorView.updateListener.of((u) => {
@@ -79,6 +79,7 @@ export function exprEditor(parent, { label = "Expression", hint = "", describedB
       ],
     }),
   });
+  completeSlot.watch(view);
   const box = {
     view,
     get value() { return view.state.doc.toString(); },

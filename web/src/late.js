@@ -1,12 +1,16 @@
 // Editor extensions whose code is a chunk of its own (lazy.js), so that it
 // is not among the bytes before the first result: the search panel
-// (search.js). (A module that an eager import also uses goes into a chunk
-// shared with main.js, so only a package that nothing else imports gains:
-// @codemirror/autocomplete does not, for closeBrackets.) An editor gets an
-// empty compartment for them; when the chunk arrives (lazy.js's loadAll,
-// after the first result, or a key that needs it first) every editor
-// that asked gets the extensions, and a state swapped in later gets them
-// when its editor calls fill.
+// (search.js), the diagnostics' marks (marks.js) and completion with
+// closed brackets (completion.js). (A module that an eager import also
+// uses goes into a chunk shared with main.js, so only a package that
+// nothing eager imports gains: closeBrackets goes with completion.) An
+// editor gets an empty compartment for them; when the chunk arrives
+// (lazy.js's loadAll, after the first result, or a key that needs it
+// first) every editor that asked gets the extensions, and a state swapped
+// in later gets them when its editor calls fill. Before completion.js has
+// loaded, an editor's first keystroke loads it, and what is typed until
+// it is there gets no closing bracket and no completion list; Ctrl-Space
+// loads it and then opens the list.
 import { Compartment } from "@codemirror/state";
 import { lazy } from "./lazy.js";
 

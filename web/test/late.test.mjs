@@ -42,3 +42,19 @@ test("late: nothing before the load; every watched view after it, once; a swappe
   await ext.get();
   assert.equal(loads, 1, "loaded once");
 });
+
+test("late: completion.js fills a slot with closed brackets and the keys of brackets and completion", async () => {
+  const { EditorView, keymap } = await import("@codemirror/view");
+  const completing = late(() => import("../src/completion.js"), (m, options) => m.extensions(options));
+  const source = () => null;
+  const slot = completing.slot(() => [{ override: [source] }]);
+  const v = stubView([slot.ext]);
+  slot.watch(v);
+  const keys = (state) => state.facet(keymap).flat().map((b) => b.key);
+  assert.equal(v.state.facet(EditorView.inputHandler).length, 0);
+  assert.ok(!keys(v.state).includes("Backspace"));
+  await completing.get();
+  assert.equal(v.state.facet(EditorView.inputHandler).length, 1, "closeBrackets' input handler");
+  assert.ok(keys(v.state).includes("Backspace"), "closeBracketsKeymap");
+  assert.ok(keys(v.state).includes("Ctrl-Space"), "completionKeymap");
+});
