@@ -202,11 +202,12 @@ func (g *globals) settings(inv *kubecfg.Invocation) error {
 		return fmt.Errorf("invalid --resolve-images-error %q: want ignore, warn or error", g.resolveImagesError)
 	}
 	inv.ExtStr, inv.ExtStrFile, inv.ExtCode, inv.ExtCodeFile = nil, nil, nil, nil
-	if err := parseVars("ext", []varFlag{{g.extStr, &inv.ExtStr, false}, {g.extStrFile, &inv.ExtStrFile, true}, {g.extCode, &inv.ExtCode, false}, {g.extCodeFile, &inv.ExtCodeFile, true}}); err != nil {
+	inv.VarOrder = nil
+	if err := parseVars("ext", &inv.VarOrder, []varFlag{{g.extStr, &inv.ExtStr, false}, {g.extStrFile, &inv.ExtStrFile, true}, {g.extCode, &inv.ExtCode, false}, {g.extCodeFile, &inv.ExtCodeFile, true}}); err != nil {
 		return err
 	}
 	inv.TLAStr, inv.TLAStrFile, inv.TLACode, inv.TLACodeFile = nil, nil, nil, nil
-	return parseVars("tla", []varFlag{{g.tlaStr, &inv.TLAStr, false}, {g.tlaStrFile, &inv.TLAStrFile, true}, {g.tlaCode, &inv.TLACode, false}, {g.tlaCodeFile, &inv.TLACodeFile, true}})
+	return parseVars("tla", &inv.VarOrder, []varFlag{{g.tlaStr, &inv.TLAStr, false}, {g.tlaStrFile, &inv.TLAStrFile, true}, {g.tlaCode, &inv.TLACode, false}, {g.tlaCodeFile, &inv.TLACodeFile, true}})
 }
 
 // varFlag is one of a variable family's four flags: its values as given
@@ -219,8 +220,9 @@ type varFlag struct {
 }
 
 // parseVars reads the four forms of one variable family (str, str-file,
-// code, code-file), each in flag order: a later flag of a name wins.
-func parseVars(family string, flags []varFlag) error {
+// code, code-file), each in flag order: a later flag of a name wins, and
+// order records each name's first flag (Invocation.VarOrder).
+func parseVars(family string, order *[]string, flags []varFlag) error {
 	suffix := []string{"-str", "-str-file", "-code", "-code-file"}
 	for i, f := range flags {
 		for _, s := range f.values {
@@ -237,6 +239,9 @@ func parseVars(family string, flags []varFlag) error {
 			}
 			if *f.into == nil {
 				*f.into = map[string]string{}
+			}
+			if _, seen := (*f.into)[name]; !seen {
+				*order = append(*order, family+suffix[i]+"="+name)
 			}
 			(*f.into)[name] = value
 		}

@@ -62,6 +62,14 @@ type Invocation struct {
 	ExportExt      string `json:"exportExt,omitempty"`      // show --export-filename-extension; "" is the format's
 	Trace          bool   `json:"trace,omitempty"`          // eval --trace: the Result's Trace
 	Reorder        string `json:"reorder,omitempty"`        // show --reorder; "" keeps the inputs' order
+
+	// VarOrder is the order the command line gave the variables in, as
+	// FLAG=NAME items ("ext-str=a", "tla-code=f"), each name at its first
+	// flag: each kind's variables reach the VM in that order, as kubecfg
+	// passes them (so that of two wrong ones the first typed is named).
+	// Without it (the playground's request, whose variables are maps) a
+	// kind's variables go in name order.
+	VarOrder []string `json:"-"`
 }
 
 // Args are the inputs in order: Entry (when set), then Inputs.
@@ -75,21 +83,34 @@ func (inv Invocation) Args() []string {
 // ExtVars are the --ext-* variables as the VM gets them: strings, string
 // files, code, code files, each in name order.
 func (inv Invocation) ExtVars() []Var {
-	return vars(inv.ExtStr, inv.ExtStrFile, inv.ExtCode, inv.ExtCodeFile)
+	return inv.vars("ext", inv.ExtStr, inv.ExtStrFile, inv.ExtCode, inv.ExtCodeFile)
 }
 
 // TLAs are the --tla-* arguments as the VM gets them (see ExtVars).
 func (inv Invocation) TLAs() []Var {
-	return vars(inv.TLAStr, inv.TLAStrFile, inv.TLACode, inv.TLACodeFile)
+	return inv.vars("tla", inv.TLAStr, inv.TLAStrFile, inv.TLACode, inv.TLACodeFile)
 }
 
-func vars(str, strFile, code, codeFile map[string]string) []Var {
+// vars lists a family's variables, kind by kind, each kind in VarOrder's
+// order (names it does not list last, in name order).
+func (inv Invocation) vars(family string, str, strFile, code, codeFile map[string]string) []Var {
 	var out []Var
 	for _, m := range []struct {
 		values map[string]string
 		kind   VarKind
-	}{{str, Str}, {strFile, StrFile}, {code, Code}, {codeFile, CodeFile}} {
-		for _, n := range slices.Sorted(maps.Keys(m.values)) {
+		flag   string
+	}{{str, Str, "-str"}, {strFile, StrFile, "-str-file"}, {code, Code, "-code"}, {codeFile, CodeFile, "-code-file"}} {
+		names := slices.Sorted(maps.Keys(m.values))
+		if len(inv.VarOrder) > 0 {
+			at := func(n string) int {
+				if i := slices.Index(inv.VarOrder, family+m.flag+"="+n); i >= 0 {
+					return i
+				}
+				return len(inv.VarOrder)
+			}
+			slices.SortStableFunc(names, func(a, b string) int { return at(a) - at(b) })
+		}
+		for _, n := range names {
 			out = append(out, Var{Name: n, Value: m.values[n], Kind: m.kind})
 		}
 	}
