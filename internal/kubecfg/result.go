@@ -1,6 +1,7 @@
 package kubecfg
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -55,11 +56,18 @@ func (r Result) TraceText() string {
 	return r.Trace.Text(false)
 }
 
+// ErrNoFS is Configure's error for an Env without a file system.
+var ErrNoFS = errors.New("kubecfg: the Env has no file system (Env.FS is nil); OSEnv or OSFS gives the command line's")
+
 // Configure is every run's prologue: the invocation's gates resolved in
 // env (RFC05, ResolveGates), their warnings written to env.Warn as
 // kubecfg prints them on standard error, and the invocation's
-// configuration in env.
+// configuration in env. An env without a file system is an error (every
+// run reads one: the rc file's search, the inputs).
 func (inv Invocation) Configure(env Env) (*Config, error) {
+	if env.FS == nil {
+		return nil, ErrNoFS
+	}
 	gates, err := inv.gates(env)
 	if err != nil {
 		return nil, err

@@ -167,3 +167,19 @@ func TestPlaygroundRequest(t *testing.T) {
 		t.Errorf("the playground printed %q (exit %d), Run %q", resp.Output, resp.ExitCode, res.Output)
 	}
 }
+
+// TestRunZeroEnv: an Env without a file system is an error, never a panic,
+// for any command.
+func TestRunZeroEnv(t *testing.T) {
+	for _, inv := range []kubecfg.Invocation{
+		{Command: "show", Inputs: []string{"x.jsonnet"}},
+		{Command: "eval", Inputs: []string{"x.jsonnet"}, Features: []string{"eval"}},
+		{Command: "show", Exec: "{}"},
+		{},
+	} {
+		res := kubecfg.Run(inv, kubecfg.Env{})
+		if res.Err == nil || res.ExitCode() != 1 || !strings.Contains(kubecfg.ErrorText(res.Err), "Env.FS is nil") {
+			t.Errorf("%+v: exit %d, error %v", inv, res.ExitCode(), res.Err)
+		}
+	}
+}
