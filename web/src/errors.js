@@ -95,9 +95,11 @@ export function linkedText(text, files, goto, frames = []) {
   let at = 0;
   for (const { start, end, frame } of framePlaces(text, frames)) {
     // A yakl: import's place: the scheme stays text, the file is linked.
-    const yakl = frame.file.startsWith("yakl:") ? "yakl:".length : 0;
-    const file = frame.file.slice(yakl);
-    if (file.startsWith("internal:")) continue;
+    const frameFile = frame.file || ""; // a place without a file is no workspace place
+    const scheme = frameFile.startsWith("yakl:") ? "yakl:".length : 0;
+    const yakl = scheme && text.startsWith("yakl:", start) ? scheme : 0;
+    const file = frameFile.slice(scheme);
+    if (!file || file.startsWith("internal:")) continue;
     const path = workspacePath(files, frameName(file));
     if (!path) continue;
     if (links >= maxPlaces) {
@@ -109,8 +111,12 @@ export function linkedText(text, files, goto, frames = []) {
     if (start + yakl > at) nodes.push(document.createTextNode(text.slice(at, start + yakl)));
     links++;
     at = end;
+    // The path as typed, then the place's line and column as the text
+    // names them; a text that does not name the frame's file first (no
+    // producer writes one) is shown as it is.
+    const shown = placeText.startsWith(file) ? path + placeText.slice(file.length) : placeText;
     if (!goto) {
-      nodes.push(document.createTextNode(path + placeText.slice(file.length)));
+      nodes.push(document.createTextNode(shown));
       continue;
     }
     const loc = document.createElement("button");
@@ -125,7 +131,7 @@ export function linkedText(text, files, goto, frames = []) {
       nodes.push(loc);
       continue;
     }
-    loc.textContent = path + placeText.slice(file.length);
+    loc.textContent = shown;
     // The name holds the text shown (a range's end included), as axe's
     // label-content-name-mismatch asks: voice control users say what they see.
     loc.setAttribute("aria-label", `Go to ${loc.textContent}`);

@@ -2,7 +2,7 @@
 // places, from the frames' data.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fixesFor, framePlaces } from "../src/errors.js";
+import { fixesFor, framePlaces, linkedText } from "../src/errors.js";
 
 test("fixesFor: a gate's error turns its feature on; show's non-object value inside the input switches to eval", () => {
   const failed = (stderr, more = {}) => ({ exitCode: 1, stderr, diagnostics: [{ severity: "error", message: stderr.split("\n")[0], ...more }] });
@@ -37,4 +37,25 @@ test("framePlaces: the frames' places where the text names them, in order; nothi
   const f = { file: "file:///a.jsonnet", line: 1, column: 2, text: "file:///a.jsonnet:1:2" };
   assert.deepEqual(framePlaces(twice, [f, f]).map((p) => p.start), [3, 28]);
   assert.deepEqual(framePlaces(text, []), []);
+});
+
+test("linkedText: a frame without a file, or whose text does not start with its file, never throws and loses no place", () => {
+  const saved = globalThis.document;
+  globalThis.document = { createTextNode: (t) => ({ text: t }) };
+  try {
+    const files = { "main.jsonnet": "", "x.yakl": "" };
+    const shown = (text, frames) => linkedText(text, files, null, frames).nodes.map((n) => n.text).join("");
+    // No file: the text as it is, no link.
+    assert.equal(shown("E at 1:2 here", [{ line: 1, column: 2, text: "1:2" }]), "E at 1:2 here");
+    // A yakl: frame whose text names the file without the scheme keeps its line and column.
+    assert.equal(shown("RUNTIME ERROR: file:///workspace/x.yakl:3:4: bad", [{ file: "yakl:file:///workspace/x.yakl", line: 3, column: 4, text: "file:///workspace/x.yakl:3:4" }]),
+      "RUNTIME ERROR: x.yakl:3:4: bad");
+    // The usual yakl: place: the scheme stays, the file is named by its path.
+    assert.equal(shown("E yakl:file:///workspace/x.yakl:3:4 f", [{ file: "yakl:file:///workspace/x.yakl", line: 3, column: 4, text: "yakl:file:///workspace/x.yakl:3:4" }]),
+      "E yakl:x.yakl:3:4 f");
+    // A text naming the file otherwise than the frame: shown as the text names it.
+    assert.equal(shown("E main.jsonnet:1:5 f", [{ file: "file:///workspace/main.jsonnet", line: 1, column: 5, text: "main.jsonnet:1:5" }]), "E main.jsonnet:1:5 f");
+  } finally {
+    globalThis.document = saved;
+  }
 });
