@@ -100,18 +100,34 @@ func (inv Invocation) vars(family string, str, strFile, code, codeFile map[strin
 		kind   VarKind
 		flag   string
 	}{{str, Str, "-str"}, {strFile, StrFile, "-str-file"}, {code, Code, "-code"}, {codeFile, CodeFile, "-code-file"}} {
-		names := slices.Sorted(maps.Keys(m.values))
-		if len(inv.VarOrder) > 0 {
-			at := func(n string) int {
-				if i := slices.Index(inv.VarOrder, family+m.flag+"="+n); i >= 0 {
-					return i
-				}
-				return len(inv.VarOrder)
-			}
-			slices.SortStableFunc(names, func(a, b string) int { return at(a) - at(b) })
-		}
-		for _, n := range names {
+		for _, n := range inv.ordered(family+m.flag+"=", m.values) {
 			out = append(out, Var{Name: n, Value: m.values[n], Kind: m.kind})
+		}
+	}
+	return out
+}
+
+// ordered lists the names of values in VarOrder's order of its items
+// that begin with prefix, then the rest in name order. (A loop, not a
+// sort by position: a generic stable sort costs the browser engine 10 kB.)
+func (inv Invocation) ordered(prefix string, values map[string]string) []string {
+	names := slices.Sorted(maps.Keys(values))
+	if len(inv.VarOrder) == 0 {
+		return names
+	}
+	out := make([]string, 0, len(names))
+	placed := map[string]bool{}
+	for _, item := range inv.VarOrder {
+		if n, ok := strings.CutPrefix(item, prefix); ok && !placed[n] {
+			if _, in := values[n]; in {
+				out = append(out, n)
+				placed[n] = true
+			}
+		}
+	}
+	for _, n := range names {
+		if !placed[n] {
+			out = append(out, n)
 		}
 	}
 	return out
