@@ -233,6 +233,16 @@ var mistakes = []mistake{
 	{"ConfigMap: annotations over 256 KiB", "ConfigMap",
 		[]change{{"metadata.annotations", map[string]any{"big": strings.Repeat("x", 262142)}}},
 		[]want{{"metadata.annotations", "", CodeAnnotation, `annotations must have at most 262144 bytes (they have 262145)`}}},
+	// Kubernetes' validation code: a Pod's containers need an image
+	{"Pod: a container without an image", "Pod",
+		[]change{{"spec.containers.0.image", remove}},
+		[]want{{"spec.containers[0]", "image", CodeRequired, `missing required field "image"`}}},
+	{"Pod: an init container with an empty image", "Pod",
+		[]change{{"spec.initContainers", []any{map[string]any{"name": "init", "image": ""}}}},
+		[]want{{"spec.initContainers[0]", "image", CodeRequired, `missing required field "image"`}}},
+	{"Deployment: a template's container without an image (allowed)", "Deployment",
+		[]change{{"spec.template.spec.containers.0.image", remove}},
+		nil},
 	// several at once, sorted by path
 	{"Job: three mistakes, in path order", "Job",
 		[]change{{"spec.template.spec.containers.0.image", 1}, {"spec.backoffLimit", "3"}, {"metadata.name", "Migrate"}},

@@ -36,6 +36,9 @@ func (s *Schemas) Validate(obj map[string]any) (known bool, problems []Problem) 
 		group = ""
 	}
 	w.objectName(group, kind, obj)
+	if rule := kindRules[group+"/"+kind]; rule != nil {
+		rule(w, obj)
+	}
 	sortProblems(w.probs)
 	return true, w.probs
 }
