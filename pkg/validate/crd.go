@@ -157,7 +157,6 @@ func convert(m map[string]any, where string) (*node, error) {
 	if e, ok := m["enum"].([]any); ok {
 		n.Enum = e
 	}
-	n.Nullable = flag("nullable")
 	n.IntOrString = flag("x-kubernetes-int-or-string")
 	n.Preserve = flag("x-kubernetes-preserve-unknown-fields")
 	n.Embedded = flag("x-kubernetes-embedded-resource")

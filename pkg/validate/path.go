@@ -54,14 +54,6 @@ func isIdent(s string) bool {
 	return true
 }
 
-// with returns p extended by e, sharing nothing with p.
-func (p Path) with(e any) Path {
-	q := make(Path, len(p)+1)
-	copy(q, p)
-	q[len(p)] = e
-	return q
-}
-
 // comparePaths orders paths element by element, an index before a key,
 // a prefix before the paths it starts.
 func comparePaths(a, b Path) int {

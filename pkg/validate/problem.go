@@ -1,17 +1,16 @@
 package validate
 
-import (
-	"sort"
-	"strings"
-)
+import "sort"
 
 // Problem is one way an object departs from its schema.
 type Problem struct {
 	// Path leads to the offending value; for a missing required field it
 	// leads to the object that lacks the field.
 	Path Path
-	// Missing is the name of the missing field ("" unless Code is
-	// "required", or "name" for a missing metadata.name).
+	// Missing is the name of the field left out when the problem is one
+	// (Code "required", "name" for metadata.name or metadata, "embedded"
+	// for an embedded resource's apiVersion or kind, "list-map-key" for a
+	// list-map item's key), else "".
 	Missing string
 	// Message says what is wrong in kubectl's words:
 	// unknown field "imagePullPolcy", expected integer, got string.
@@ -54,6 +53,9 @@ func sortProblems(ps []Problem) {
 		if ps[i].Missing != ps[j].Missing {
 			return ps[i].Missing < ps[j].Missing
 		}
-		return strings.Compare(ps[i].Message, ps[j].Message) < 0
+		if ps[i].Message != ps[j].Message {
+			return ps[i].Message < ps[j].Message
+		}
+		return ps[i].Code < ps[j].Code
 	})
 }

@@ -27,7 +27,6 @@ type node struct {
 	Embedded    bool             `json:"er"`
 
 	// What only custom resources' schemas have.
-	Nullable                   bool     `json:"-"`
 	Minimum, Maximum           *float64 `json:"-"`
 	ExclusiveMin, ExclusiveMax bool     `json:"-"`
 	MinLength, MaxLength       *int64   `json:"-"`
