@@ -18,7 +18,7 @@
 //	"$"  the node is the named TYPE
 //	"t"  type: string, integer, number, boolean, object, array
 //	"f"  format pkg/validate checks: int32, int64, byte, date-time
-//	"e"  enum: the values allowed
+//	"e"  enum: the values allowed; "ez" true: "" is allowed too (a default)
 //	"pt" pattern (a regular expression)
 //	"p"  properties: {FIELD: NODE}
 //	"r"  required fields

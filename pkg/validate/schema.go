@@ -13,6 +13,7 @@ type node struct {
 	Type        string           `json:"t"`
 	Format      string           `json:"f"`
 	Enum        []any            `json:"e"`
+	EmptyOK     bool             `json:"ez"` // "" is allowed beside Enum (Kubernetes defaults it)
 	Pattern     string           `json:"pt"`
 	Props       map[string]*node `json:"p"`
 	Required    []string         `json:"r"`

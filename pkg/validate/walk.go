@@ -118,7 +118,7 @@ func (w *walker) value(n *node, v any) {
 			}
 		}
 	}
-	if len(n.Enum) > 0 {
+	if len(n.Enum) > 0 && !(n.EmptyOK && v == "") {
 		for _, e := range n.Enum {
 			if equal(e, v) {
 				return

@@ -42,6 +42,29 @@ var enums = map[string][]string{
 	"apiextensions.v1.JSONSchemaProps.type":                        {"array", "boolean", "integer", "number", "object", "string"},
 }
 
+// emptyDefaulted are the fields of enums that Kubernetes defaults when
+// they are "" (plain strings whose defaulting tests for ""; a pointer
+// field's "" is no default but a wrong value): "" is allowed there ("ez").
+var emptyDefaulted = map[string]bool{
+	"core.v1.Container.imagePullPolicy":                   true,
+	"core.v1.EphemeralContainer.imagePullPolicy":          true,
+	"core.v1.Container.terminationMessagePolicy":          true,
+	"core.v1.EphemeralContainer.terminationMessagePolicy": true,
+	"core.v1.PodSpec.restartPolicy":                       true,
+	"core.v1.PodSpec.dnsPolicy":                           true,
+	"core.v1.ContainerPort.protocol":                      true,
+	"core.v1.ServicePort.protocol":                        true,
+	"core.v1.ServiceSpec.type":                            true,
+	"core.v1.ServiceSpec.sessionAffinity":                 true,
+	"core.v1.ServiceSpec.externalTrafficPolicy":           true,
+	"apps.v1.DeploymentStrategy.type":                     true,
+	"apps.v1.StatefulSetSpec.podManagementPolicy":         true,
+	"apps.v1.StatefulSetUpdateStrategy.type":              true,
+	"apps.v1.DaemonSetUpdateStrategy.type":                true,
+	"batch.v1.CronJobSpec.concurrencyPolicy":              true,
+	"apiextensions.v1.JSONSchemaProps.type":               true,
+}
+
 // applyEnums sets the "e" of each field of enums that the types have.
 func applyEnums(types map[string]any) {
 	for spec, values := range enums {
@@ -67,6 +90,9 @@ func applyEnums(types map[string]any) {
 			e[i] = v
 		}
 		n["e"] = e
+		if emptyDefaulted[spec] {
+			n["ez"] = true
+		}
 	}
 }
 
