@@ -18,8 +18,8 @@ func IsCRD(obj map[string]any) bool {
 // -embedded-resource, -int-or-string, -list-type, -list-map-keys). A
 // custom resource's apiVersion, kind and metadata are checked as
 // Kubernetes checks them whatever its schema says. A later definition of
-// the same group, version and kind replaces an earlier one. s is not
-// changed. The error names the definition that could not be read.
+// the same group, version and kind replaces an earlier one; none replaces
+// a built-in kind. s is not changed. The error names the definition that could not be read.
 func (s *Schemas) WithCRDs(objs []map[string]any) (*Schemas, error) {
 	c := *s
 	c.crds = make(map[string]map[string]*node, len(s.crds))

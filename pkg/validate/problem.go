@@ -27,8 +27,8 @@ const (
 	CodeEnum         = "enum"          // a value outside the allowed set
 	CodePattern      = "pattern"       // a string not matching the schema's pattern
 	CodeFormat       = "format"        // int32/int64 range, base64, date-time, quantity, ...
-	CodeRange        = "range"         // minimum/maximum, min/max length, items, properties
-	CodeName         = "name"          // metadata.name (or namespace) missing or not a valid name
+	CodeRange        = "range"         // minimum/maximum, min/max length, items, properties; port numbers
+	CodeName         = "name"          // metadata.name (or namespace) missing or invalid; a container's, volume's or port's name
 	CodeLabel        = "label"         // a label key or value
 	CodeAnnotation   = "annotation"    // an annotation key, or their total size
 	CodeListMapKey   = "list-map-key"  // a list map's duplicate or missing key, a set's duplicate

@@ -9,8 +9,11 @@
 // x-kubernetes-preserve-unknown-fields and embedded resources, list-map
 // keys (missing and duplicate) and set duplicates, metadata.name (present
 // and a valid name for the kind), label keys and values, annotation keys
-// and their total size. Each Problem has the path to the value, a message
-// in kubectl's words and a class (Code).
+// and their total size, and some rules of Kubernetes' validation code
+// beyond the schema (rules.go: container, volume and port names, port
+// numbers, a Service's port names, data keys, a Pod's images). Each
+// Problem has the path to the value, a message in kubectl's words and a
+// class (Code).
 //
 // It is a walker over the compact schema of its own: docs/validate.md
 // gives the figures it was chosen by.
