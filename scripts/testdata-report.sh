@@ -25,3 +25,5 @@ fi
 # Opt-in Go tests that write files or time things for docs/benchmarks.md.
 [ -n "$KUBECFG_WRITE_BIG_REQUESTS" ] || echo "pkg/playground TestWriteBigRequests: SKIPPED, opt-in (set KUBECFG_WRITE_BIG_REQUESTS=DIR)"
 [ -n "$KUBECFG_BIG_PHASES" ] || echo "pkg/playground TestBigPhases: SKIPPED, opt-in (set KUBECFG_BIG_PHASES=synthetic or kube-prometheus)"
+# The peers' fixtures of issue 29 (scripts/peer-fixtures.sh sets both).
+[ -n "$KUBECFG_PEER_KUBECONFORM" ] || echo "pkg/validate TestPeerKubeconform: SKIPPED, opt-in (scripts/peer-fixtures.sh, or set KUBECFG_PEER_KUBECONFORM=a kubeconform tree)"
