@@ -33,7 +33,7 @@ spec:
               size: {type: string, enum: [small, medium, large]}
               color: {type: string, pattern: '^#[0-9a-f]{6}$'}
               replicas: {type: integer, format: int32, minimum: 1, maximum: 5}
-              port: {x-kubernetes-int-or-string: true}
+              port: {x-kubernetes-int-or-string: true, pattern: '^[a-z]+$', maximum: 65535}
               owner: {type: string, format: email, maxLength: 20}
               tags:
                 type: array
@@ -164,6 +164,11 @@ func TestCRDMistakes(t *testing.T) {
 			[]want{{"", "spec", CodeRequired, `missing required field "spec"`}}},
 		{"int-or-string", "", []change{{"spec.port", 1.5}},
 			[]want{{"spec.port", "", CodeType, `expected integer or string, got number`}}},
+		{"int-or-string: a string's pattern", "", []change{{"spec.port", "HTTP"}},
+			[]want{{"spec.port", "", CodePattern, `invalid value "HTTP": should match '^[a-z]+$'`}}},
+		{"int-or-string: an integer's maximum", "", []change{{"spec.port", 70000}},
+			[]want{{"spec.port", "", CodeRange, `invalid value 70000: should be less than or equal to 65535`}}},
+		{"int-or-string: an integer is not held to the pattern", "", []change{{"spec.port", 8080}}, nil},
 		{"set duplicate", "", []change{{"spec.tags", []any{"a", "b", "a"}}},
 			[]want{{"spec.tags[2]", "", CodeListMapKey, `duplicate entries for value "a"`}}},
 		{"maxItems", "", []change{{"spec.tags", []any{"a", "b", "c", "d"}}},

@@ -45,7 +45,11 @@ func (w *walker) value(n *node, v any) {
 	switch {
 	case n.IntOrString:
 		switch jsonType(v) {
-		case "string", "integer":
+		case "string":
+			w.str(n, v.(string))
+		case "integer":
+			f, _ := number(v)
+			w.bounds(n, f)
 		default:
 			w.typeError("integer or string", v)
 			return
