@@ -53,3 +53,16 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidateSmall validates a Deployment and a Service, the size
+// of the playground's default example (the keystroke budget's case).
+func BenchmarkValidateSmall(b *testing.B) {
+	s := mustSchemas(b, k8sschema.Default)
+	objs := []map[string]any{base(b, "Deployment"), base(b, "Service")}
+	b.ReportAllocs()
+	for range b.N {
+		for _, o := range objs {
+			s.Validate(o)
+		}
+	}
+}
