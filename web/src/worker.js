@@ -10,7 +10,8 @@
 // files, links}}, which hands a session's changed files to the engine;
 // run {id, session, rev, request}, answered by result {id, response} or,
 // when the engine does not hold that revision, stale {id}; run {id,
-// request} with the files inside (stateless); dispose {session}. They are
+// request} with the files inside (stateless); dispose {session}; schema
+// {version, text}, a Kubernetes minor's schemas for validate. They are
 // handled one at a time, in order: an update is in before the run after
 // it.
 /* global importScripts, Go */
@@ -160,13 +161,13 @@ if (boot) {
   ready.catch(() => {}); // reported when the init message asks
 }
 
-// inOrder handles the engine's messages (update, run, dispose) one after
+// inOrder handles the engine's messages (update, run, dispose, schema) one after
 // another, each once the engine is ready.
 let inOrder = Promise.resolve();
 
 self.onmessage = async (ev) => {
   const msg = ev.data;
-  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose") {
+  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose" || msg.type === "schema") {
     inOrder = inOrder.then(() => engineMessage(msg));
     return;
   }
@@ -197,6 +198,10 @@ async function engineMessage(msg) {
   }
   if (msg.type === "dispose") {
     k.dispose(msg.session);
+    return;
+  }
+  if (msg.type === "schema") {
+    k.schema(msg.version, msg.text);
     return;
   }
   if (msg.type === "run") {
