@@ -126,11 +126,15 @@ export function outputMarks(doc, resp) {
 
 /**
  * verdict is what the switch says beside it of a validate response to
- * version: "valid", or how many problems there are.
+ * version: "valid" (with how many objects were skipped: kind
+ * "schema-note", a kind the minor has no schema of), or how many problems
+ * there are.
  */
 export function verdict(resp, version) {
   const n = problems(resp).length;
   if (n === 0 && (resp.exitCode ?? 0) !== 0) return { text: "failed", title: `kubecfg validate failed: ${(resp.stderr || "").split("\n")[0]}`, bad: true };
+  const skipped = (resp.diagnostics || []).filter((d) => d.kind === "schema-note").length;
+  if (n === 0 && skipped) return { text: `valid, ${skipped} skipped`, title: `Valid against the schemas of Kubernetes ${version}, but for ${skipped} object${skipped === 1 ? "" : "s"} of a kind it has no schema of: listed above the output` };
   if (n === 0) return { text: "valid", title: `Valid against the schemas of Kubernetes ${version}` };
   return { text: `${n} problem${n === 1 ? "" : "s"}`, title: `${n} problem${n === 1 ? "" : "s"} against the schemas of Kubernetes ${version}: listed above the output`, bad: true };
 }

@@ -201,7 +201,7 @@ async function engineMessage(msg) {
     return;
   }
   if (msg.type === "schema") {
-    k.schema(msg.version, msg.text);
+    k.k8sSchema?.(msg.version, msg.text); // the full engine's (the core engine has no validate)
     return;
   }
   if (msg.type === "run") {

@@ -115,7 +115,7 @@ const response = {
       message: "ConfigMap x: metadata.name: a lowercase RFC 1123 subdomain must consist of …",
       object: { index: 2, kind: "ConfigMap", name: "x" }, fieldPath: "metadata.name",
     },
-    { severity: "warning", kind: "schema-skipped", message: "note: FlowSchema flowcontrol.apiserver.k8s.io/v1beta3: no schema in Kubernetes 1.35, skipped" },
+    { severity: "warning", kind: "schema-note", message: "note: FlowSchema flowcontrol.apiserver.k8s.io/v1beta3: no schema in Kubernetes 1.35, skipped" },
   ],
 };
 
@@ -151,6 +151,9 @@ test("verdict and the command line", () => {
   assert.deepEqual(verdict(response, "1.35"), { text: "3 problems", title: "3 problems against the schemas of Kubernetes 1.35: listed above the output", bad: true });
   assert.equal(verdict({ ...response, diagnostics: [response.diagnostics[0]] }, "1.35").text, "1 problem");
   assert.deepEqual(verdict({ output: "", exitCode: 0, diagnostics: [] }, "1.31"), { text: "valid", title: "Valid against the schemas of Kubernetes 1.31" });
+  const skipped = verdict({ output: "", exitCode: 0, diagnostics: [response.diagnostics[3]] }, "1.35");
+  assert.equal(skipped.text, "valid, 1 skipped");
+  assert.match(skipped.title, /^Valid against the schemas of Kubernetes 1\.35, but for 1 object of a kind it has no schema of/);
   const failed = verdict({ output: "", exitCode: 1, stderr: "RUNTIME ERROR: boom\n", diagnostics: [] }, "1.35");
   assert.equal(failed.text, "failed");
   assert.match(failed.title, /RUNTIME ERROR: boom$/);
