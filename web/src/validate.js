@@ -215,11 +215,7 @@ export function validation({ runner, state, output, errors, command = null, swit
         pre.append(e.path ? button(place, `Go to ${place}`, () => goto(e.path, e.line, e.column)) : place, ": ");
       }
       pre.append(e.message);
-      if (e.outputLine) {
-        pre.append(" ");
-        const text = `(output line ${e.outputLine})`;
-        pre.append(button(text, `Show output line ${e.outputLine}`, () => showOutputLine(e.outputLine)));
-      }
+      if (e.outputLine) pre.append(" (", button(`output line ${e.outputLine}`, `Show output line ${e.outputLine}`, () => showOutputLine(e.outputLine)), ")");
       box.append(pre);
     }
     for (const n of said) box.append(Object.assign(doc.createElement("pre"), { className: "hint", textContent: n }));
