@@ -187,10 +187,10 @@ export function validation({ runner, state, output, errors, command = null, swit
   }
 
   // draw shows resp's problems (null: none): in the editor, the errors
-  // pane and the output.
-  function draw(resp, version) {
+  // pane and, when lines (its output lines are the output's), the output.
+  function draw(resp, version, lines = true) {
     setExtra(problems(resp));
-    output.view.dispatch(setDiagnostics(output.view.state, resp ? outputMarks(output.view.state.doc, resp) : []));
+    output.view.dispatch(setDiagnostics(output.view.state, resp && lines ? outputMarks(output.view.state.doc, resp) : []));
     errors.querySelector(".schema-problems")?.remove();
     errors.classList.remove("schema");
     say(resp ? verdict(resp, version) : null);
@@ -215,7 +215,7 @@ export function validation({ runner, state, output, errors, command = null, swit
         pre.append(e.path ? button(place, `Go to ${place}`, () => goto(e.path, e.line, e.column)) : place, ": ");
       }
       pre.append(e.message);
-      if (e.outputLine) pre.append(" (", button(`output line ${e.outputLine}`, `Show output line ${e.outputLine}`, () => showOutputLine(e.outputLine)), ")");
+      if (e.outputLine && lines) pre.append(" (", button(`output line ${e.outputLine}`, `Show output line ${e.outputLine}`, () => showOutputLine(e.outputLine)), ")");
       box.append(pre);
     }
     for (const n of said) box.append(Object.assign(doc.createElement("pre"), { className: "hint", textContent: n }));
@@ -259,7 +259,10 @@ export function validation({ runner, state, output, errors, command = null, swit
     const version = c.kubernetesVersion;
     // What the last validation drew stays until this one's answer (no
     // flicker at every keystroke), and so does the command line.
-    if (last?.version === version) draw(last.resp, version);
+    // validate's output lines are those of show's output without
+    // --show-provenance's annotations.
+    const lines = !request.showProvenance;
+    if (last?.version === version) draw(last.resp, version, lines);
     if (command && resp.command && pair.show === resp.command && pair.version === version) command.textContent = commandLine(pair.show, pair.validate);
     const req = validateRequest(request, version);
     let text;
@@ -294,7 +297,7 @@ export function validation({ runner, state, output, errors, command = null, swit
       command.textContent = commandLine(pair.show, pair.validate);
     }
     last = { resp: vresp, version };
-    draw(vresp, version);
+    draw(vresp, version, lines);
     performance.mark("kubecfg:validated", { detail: { problems: problems(vresp).length, version } }); // read by the tests
   }
 
