@@ -276,7 +276,7 @@ export class Runner {
    * run evaluates one request; a newer call of the same lane replaces one
    * still queued (which resolves to null). lane is "main", "validate",
    * "export" or "trace"; preempt marks a run that a main run may end (it
-   * then resolves to null). schema, {version, text}, is a Kubernetes
+   * then resolves to null). schema, {version, data}, is a Kubernetes
    * minor's schemas that the request needs (validate): handed to a worker
    * that has not had them, before the run.
    */
@@ -368,7 +368,7 @@ export class Runner {
     const { files, links, ...rest } = job.request || {};
     const sc = job.schema;
     if (sc && !(w.schemas ||= new Set()).has(sc.version)) {
-      w.postMessage({ type: "schema", ...sc });
+      w.postMessage({ type: "k8sSchema", ...sc });
       w.schemas.add(sc.version);
     }
     if (job.stateless || !texts(files)) {

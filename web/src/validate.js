@@ -284,7 +284,7 @@ export function validation({ runner, state, output, errors, command = null, swit
     if (me !== gen) return;
     let vresp;
     try {
-      vresp = await runner.run(req, { lane: "validate", schema: { version, text } });
+      vresp = await runner.run(req, { lane: "validate", schema: { version, data: text } });
     } catch (err) {
       if (me !== gen) return;
       draw(null);

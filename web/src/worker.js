@@ -10,8 +10,9 @@
 // files, links}}, which hands a session's changed files to the engine;
 // run {id, session, rev, request}, answered by result {id, response} or,
 // when the engine does not hold that revision, stale {id}; run {id,
-// request} with the files inside (stateless); dispose {session}; schema
-// {version, text}, a Kubernetes minor's schemas for validate. They are
+// request} with the files inside (stateless); dispose {session};
+// k8sSchema {version, data}, a Kubernetes minor's schemas for validate
+// (the full engine's kubecfg.k8sSchema; no answer). They are
 // handled one at a time, in order: an update is in before the run after
 // it.
 /* global importScripts, Go */
@@ -161,13 +162,13 @@ if (boot) {
   ready.catch(() => {}); // reported when the init message asks
 }
 
-// inOrder handles the engine's messages (update, run, dispose, schema) one after
+// inOrder handles the engine's messages (update, run, dispose, k8sSchema) one after
 // another, each once the engine is ready.
 let inOrder = Promise.resolve();
 
 self.onmessage = async (ev) => {
   const msg = ev.data;
-  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose" || msg.type === "schema") {
+  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose" || msg.type === "k8sSchema") {
     inOrder = inOrder.then(() => engineMessage(msg));
     return;
   }
@@ -200,8 +201,8 @@ async function engineMessage(msg) {
     k.dispose(msg.session);
     return;
   }
-  if (msg.type === "schema") {
-    k.k8sSchema?.(msg.version, msg.text); // the full engine's (the core engine has no validate)
+  if (msg.type === "k8sSchema") {
+    k.k8sSchema?.(msg.version, msg.data); // the full engine's (the core engine has no validate)
     return;
   }
   if (msg.type === "run") {

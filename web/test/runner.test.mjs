@@ -22,8 +22,8 @@ class FakeWorker {
       queueMicrotask(() => this.onmessage({ data: { type: "ready", version: "v0", features: [], module: m.module ? undefined : "module" } }));
     } else if (m.type === "run") {
       this.runs.push(m);
-    } else if (m.type === "schema") {
-      this.schemaMsgs.push({ version: m.version, text: m.text, runsBefore: this.runs.length });
+    } else if (m.type === "k8sSchema") {
+      this.schemaMsgs.push({ version: m.version, data: m.data, runsBefore: this.runs.length });
     }
   }
   terminate() { this.terminated = true; }
@@ -204,17 +204,17 @@ test("a run's schema goes to a worker once, before the run; a fresh worker gets 
   runner = new Runner({ wasmUrl: "core.wasm", fullWasmUrl: "full.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
   await runner.start();
   const core = workers.at(-1);
-  const schema = { version: "1.35", text: '{"k":1}' };
+  const schema = { version: "1.35", data: '{"k":1}' };
   const v1 = runner.run({ n: "v1", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
   await tick();
-  assert.deepEqual(core.schemaMsgs, [{ version: "1.35", text: '{"k":1}', runsBefore: 0 }], "the schema before the run");
+  assert.deepEqual(core.schemaMsgs, [{ version: "1.35", data: '{"k":1}', runsBefore: 0 }], "the schema before the run");
   // The core engine has no validator: the run goes again on the full
   // engine, a new worker, which is given the schema first too.
   core.answer({ output: "", exitCode: 1, needsFullEngine: true });
   const full = workers.at(-1);
   assert.notEqual(full, core);
   await tick();
-  assert.deepEqual(full.schemaMsgs, [{ version: "1.35", text: '{"k":1}', runsBefore: 0 }]);
+  assert.deepEqual(full.schemaMsgs, [{ version: "1.35", data: '{"k":1}', runsBefore: 0 }]);
   assert.equal(full.runs.length, 1);
   full.answer({ output: "", exitCode: 0 });
   assert.deepEqual((await v1).echo.n, "v1");
@@ -224,7 +224,7 @@ test("a run's schema goes to a worker once, before the run; a fresh worker gets 
   assert.equal(full.schemaMsgs.length, 1, "a worker that has a minor's schemas is not sent them again");
   full.answer();
   await v2;
-  const v3 = runner.run({ n: "v3", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema: { version: "1.31", text: "{}" } });
+  const v3 = runner.run({ n: "v3", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema: { version: "1.31", data: "{}" } });
   await tick();
   assert.deepEqual(full.schemaMsgs.map((s) => s.version), ["1.35", "1.31"]);
   full.answer();

@@ -18,7 +18,7 @@ class FakeWorker {
   postMessage(m) {
     if (m.type === "init") queueMicrotask(() => this.onmessage({ data: { type: "ready", version: "v0", features: [], module: "module" } }));
     else if (m.type === "run") this.runs.push(m);
-    else if (m.type === "schema") (this.schemaMsgs ||= []).push(m.version);
+    else if (m.type === "k8sSchema") (this.schemaMsgs ||= []).push(m.version);
   }
   terminate() {}
   answer() {
@@ -120,8 +120,8 @@ test("an embed's validation goes behind main runs with its schema, and its own m
   await a.start();
   const w = workers[0];
   const a1 = a.run({ n: "a1" });
-  const av = a.run({ n: "av" }, { lane: "validate", schema: { version: "1.31", text: "{}" } });
-  const bv = b.run({ n: "bv" }, { lane: "validate", schema: { version: "1.35", text: "{}" } });
+  const av = a.run({ n: "av" }, { lane: "validate", schema: { version: "1.31", data: "{}" } });
+  const bv = b.run({ n: "bv" }, { lane: "validate", schema: { version: "1.35", data: "{}" } });
   const b1 = b.run({ n: "b1" });
   assert.equal(await bv, null, "b's edit dropped b's waiting validation");
   const order = [];
