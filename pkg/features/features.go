@@ -91,6 +91,7 @@ var (
 	BinaryImport    = register(Feature{Name: "binary-import", Stage: Alpha, Since: "v0.40.0", Doc: "binary:// imports"})
 	Knit            = register(Feature{Name: "knit", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg.knit, the keyed-array overlay merge"})
 	Playground      = register(Feature{Name: "playground", Stage: Alpha, Since: "v0.41.0", Doc: "the playground command (browser playground and share service)"})
+	OfflineValidate = register(Feature{Name: "offline-validate", Stage: Alpha, Since: "v0.41.0", Doc: "the validate command, offline: the built-in Kubernetes schemas, each problem at its Jsonnet line"})
 )
 
 // Std returns the registry compiled into kubecfg.
