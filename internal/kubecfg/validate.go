@@ -70,18 +70,22 @@ type ProblemObject struct {
 }
 
 // QualifiedName is the object's name as a problem's line writes it:
-// NAMESPACE/NAME when it has a namespace.
+// NAMESPACE/NAME when it has a namespace; "" when it has no name.
 func (o ProblemObject) QualifiedName() string {
-	if o.Namespace != "" {
+	if o.Namespace != "" && o.Name != "" {
 		return o.Namespace + "/" + o.Name
 	}
 	return o.Name
 }
 
-// Text is the problem after its place: KIND NAME: PATH: MESSAGE (no PATH
-// for the object itself).
+// Text is the problem after its place: KIND NAME: PATH: MESSAGE (no NAME
+// for an object without one, no PATH for the object itself).
 func (p Problem) Text() string {
-	s := p.Object.Kind + " " + p.Object.QualifiedName() + ": "
+	s := p.Object.Kind
+	if n := p.Object.QualifiedName(); n != "" {
+		s += " " + n
+	}
+	s += ": "
 	if p.Path != "" {
 		s += p.Path + ": "
 	}

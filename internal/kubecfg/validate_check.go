@@ -203,14 +203,21 @@ func (s *Session) locate(objs []Object, srcs []Source, problems []Problem) []str
 				item++
 			}
 		}
+		v := valueAt(objs[k], p.Steps)
 		collection := p.Missing != "" || p.Code == "unknown-kind"
-		if !collection {
-			switch valueAt(objs[k], p.Steps).(type) {
-			case map[string]any, []any:
-				collection = true
-			}
+		switch v.(type) {
+		case map[string]any, []any:
+			collection = true
 		}
-		f, ok, err := s.ValueSource(src, item, p.Steps, collection)
+		f, ok, err := s.elementSource(src, item, p.Steps, v)
+		if !ok && err == nil {
+			f, ok, err = s.ValueSource(src, item, p.Steps, collection)
+		}
+		if !ok && err == nil && len(p.Steps) == 0 {
+			// An object that is no field's value (an array's element,
+			// a file's whole value): where its kind is set.
+			f, ok, err = s.ValueSource(src, item, []any{"kind"}, false)
+		}
 		if errors.Is(err, ErrNoTrace) {
 			return nil
 		}
@@ -219,6 +226,52 @@ func (s *Session) locate(objs []Object, srcs []Source, problems []Problem) []str
 		}
 	}
 	return nil
+}
+
+// elementSource locates an array's element that is an object by one of
+// its scalar fields (name when it has one, else the first in key order):
+// an element is no field, so a trace of the element itself names only its
+// array's line. ok is false when it is not such an element.
+func (s *Session) elementSource(src Source, item int, steps []any, v any) (Frame, bool, error) {
+	if len(steps) == 0 {
+		return Frame{}, false, nil
+	}
+	if _, isIndex := steps[len(steps)-1].(int); !isIndex {
+		return Frame{}, false, nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return Frame{}, false, nil
+	}
+	key := ""
+	if _, scalar := scalarValue(m["name"]); scalar {
+		key = "name"
+	} else {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if _, scalar := scalarValue(m[k]); scalar {
+				key = k
+				break
+			}
+		}
+	}
+	if key == "" {
+		return Frame{}, false, nil
+	}
+	return s.ValueSource(src, item, append(slices.Clip(steps), key), false)
+}
+
+// scalarValue says whether v is a scalar (not an object or an array).
+func scalarValue(v any) (any, bool) {
+	switch v.(type) {
+	case map[string]any, []any, nil:
+		return v, false
+	}
+	return v, true
 }
 
 // valueAt is the value at path in v (string keys, int indices), or nil.
