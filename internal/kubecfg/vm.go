@@ -258,6 +258,8 @@ type Session struct {
 	// reads are show's reads kept for Run when Reuse is set (readCached),
 	// by readKey; setFS drops them.
 	reads map[string]read
+	// traces counts the causal traces made from the session (trace).
+	traces int
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
