@@ -64,17 +64,22 @@ type Invocation struct {
 	Trace          bool   `json:"trace,omitempty"`          // eval --trace: the Result's Trace
 	Reorder        string `json:"reorder,omitempty"`        // show --reorder; "" keeps the inputs' order
 
-	// validate (the offline-validate feature): the Kubernetes minor whose
-	// built-in schemas check the objects ("" is DefaultKubernetesVersion),
-	// the files whose CustomResourceDefinitions add kinds (--crd, in
-	// order), whether a kind without a schema is a problem instead of a
-	// note (--ignore-unknown=false) and whether each input is evaluated
-	// once only instead of twice (--repeat-eval=false). Both flags default
-	// to true, as kubecfg's; the JSON form's zero value is that default.
-	KubernetesVersion string   `json:"kubernetesVersion,omitempty"` // validate --kubernetes-version
-	CRDs              []string `json:"crds,omitempty"`              // validate --crd
-	ReportUnknown     bool     `json:"reportUnknown,omitempty"`     // validate --ignore-unknown=false
-	NoRepeatEval      bool     `json:"noRepeatEval,omitempty"`      // validate --repeat-eval=false
+	// validate's flags (the offline-validate feature). --ignore-unknown
+	// and --repeat-eval default to true, as kubecfg's: the JSON form's
+	// zero value is that default, and its fields say the other.
+
+	// KubernetesVersion is validate --kubernetes-version: the minor whose
+	// built-in schemas check the objects; "" is DefaultKubernetesVersion.
+	KubernetesVersion string `json:"kubernetesVersion,omitempty"`
+	// CRDs are validate --crd, in order: files whose
+	// CustomResourceDefinitions add kinds to check.
+	CRDs []string `json:"crds,omitempty"`
+	// ReportUnknown is validate --ignore-unknown=false: a kind without a
+	// schema is a problem, not a note.
+	ReportUnknown bool `json:"reportUnknown,omitempty"`
+	// NoRepeatEval is validate --repeat-eval=false: each input is
+	// evaluated once, not twice and compared.
+	NoRepeatEval bool `json:"noRepeatEval,omitempty"`
 
 	// VarOrder is the order the command line gave the variables in, as
 	// FLAG=NAME items ("ext-str=a", "tla-code=f"), each name at its first

@@ -76,18 +76,23 @@ type Diagnostic struct {
 	// them and each place's Text as the text prints it.
 	Frames []Frame `json:"frames,omitempty"`
 
-	// A validate problem (Kind "schema", a warning) names its object,
-	// the field path (of the offending value, or of the object lacking a
-	// required field; "" for the object itself) and its class (Code:
-	// "unknown-field", "type", "required", ...), and OutputLine is the
-	// line of show's output (in the request's output format) that holds
-	// the value, or the object lacking the field. File and Line are the
-	// Jsonnet line that made it; for an object of a .json or .yaml input,
-	// File is that input and Line 0.
-	Object     *ProblemObject `json:"object,omitempty"`
-	FieldPath  string         `json:"fieldPath,omitempty"`
-	Code       string         `json:"code,omitempty"`
-	OutputLine int            `json:"outputLine,omitempty"`
+	// A validate problem is a warning of Kind "schema" whose File and
+	// Line are the Jsonnet line that made it (for an object of a .json or
+	// .yaml input, File is that input and Line 0).
+
+	// Object is a validate problem's object.
+	Object *ProblemObject `json:"object,omitempty"`
+	// FieldPath is a validate problem's field path: of the offending
+	// value, or of the object lacking a required field; "" for the object
+	// itself.
+	FieldPath string `json:"fieldPath,omitempty"`
+	// Code is a validate problem's class: "unknown-field", "type",
+	// "required", "enum", ... (pkg/validate's Code*).
+	Code string `json:"code,omitempty"`
+	// OutputLine is the line of show's output (in the request's output
+	// format) that holds a validate problem's value, or the object lacking
+	// the field.
+	OutputLine int `json:"outputLine,omitempty"`
 }
 
 // ProblemObject is the object of a validate problem: its index among

@@ -241,4 +241,3 @@ func TestValidateOutputLines(t *testing.T) {
 		}
 	}
 }
-
