@@ -27,7 +27,7 @@ const validateShort = "Compare generated manifest against server OpenAPI spec (n
 func newValidateCmd(g *globals) *cobra.Command {
 	cluster := newClusterCmd("validate", "Compare generated manifest against server OpenAPI spec")
 	inv := &kubecfg.Invocation{Command: "validate"}
-	var ignoreUnknown, repeatEval bool
+	var ignoreUnknown bool
 	cmd := &cobra.Command{
 		Use:                "validate [FILE...]",
 		Short:              validateShort,
@@ -43,14 +43,14 @@ func newValidateCmd(g *globals) *cobra.Command {
 			if help, _ := cmd.Flags().GetBool("help"); help {
 				return cmd.Help()
 			}
-			inv.ReportUnknown, inv.NoRepeatEval = !ignoreUnknown, !repeatEval
+			inv.ReportUnknown = !ignoreUnknown
 			return g.runE(prologue{inv: inv, gate: features.OfflineValidate}, g.run)(cmd, cmd.Flags().Args())
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&inv.KubernetesVersion, "kubernetes-version", kubecfg.DefaultKubernetesVersion, "The Kubernetes minor whose built-in schemas check the objects: "+joinVersions())
 	f.BoolVar(&ignoreUnknown, "ignore-unknown", true, "Don't fail if the schema for a given resource type is not found (a note says it was skipped)")
-	f.BoolVar(&repeatEval, "repeat-eval", true, "Repeat evaluation twice to verify idempotency")
+	f.BoolVar(&inv.RepeatEval, "repeat-eval", false, "Repeat evaluation twice to verify idempotency (kubecfg's default is true; this build's evaluation is deterministic)")
 	f.StringArrayVar(&inv.CRDs, "crd", nil, "A file of CustomResourceDefinitions whose custom resources are checked too; may be repeated")
 	f.StringVarP(&inv.Exec, "exec", "e", "", "Inline code (kubecfg is predefined in it)")
 	addOverlayFlags(cmd, inv)

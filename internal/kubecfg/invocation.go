@@ -65,8 +65,8 @@ type Invocation struct {
 	Reorder        string `json:"reorder,omitempty"`        // show --reorder; "" keeps the inputs' order
 
 	// validate's flags (the offline-validate feature). --ignore-unknown
-	// and --repeat-eval default to true, as kubecfg's: the JSON form's
-	// zero value is that default, and its fields say the other.
+	// defaults to true, as kubecfg's: the JSON form's zero value is that
+	// default, and its field says the other.
 
 	// KubernetesVersion is validate --kubernetes-version: the minor whose
 	// built-in schemas check the objects; "" is DefaultKubernetesVersion.
@@ -77,9 +77,11 @@ type Invocation struct {
 	// ReportUnknown is validate --ignore-unknown=false: a kind without a
 	// schema is a problem, not a note.
 	ReportUnknown bool `json:"reportUnknown,omitempty"`
-	// NoRepeatEval is validate --repeat-eval=false: each input is
-	// evaluated once, not twice and compared.
-	NoRepeatEval bool `json:"noRepeatEval,omitempty"`
+	// RepeatEval is validate --repeat-eval: each input is evaluated a
+	// second time and must give the same objects. kubecfg's default is
+	// true; this build's is false (its evaluation is deterministic, and
+	// the repeat doubled validate's time).
+	RepeatEval bool `json:"repeatEval,omitempty"`
 
 	// VarOrder is the order the command line gave the variables in, as
 	// FLAG=NAME items ("ext-str=a", "tla-code=f"), each name at its first
@@ -294,8 +296,8 @@ func (inv Invocation) CommandLine() string {
 		if inv.ReportUnknown {
 			args = append(args, "--ignore-unknown=false")
 		}
-		if inv.NoRepeatEval {
-			args = append(args, "--repeat-eval=false")
+		if inv.RepeatEval {
+			args = append(args, "--repeat-eval")
 		}
 	}
 	if cmd == "show" {

@@ -15,8 +15,8 @@ func TestInvocationJSON(t *testing.T) {
 	want := []string{
 		"alpha", "command", "crds", "dir", "entry", "exec", "exportDir", "exportExt", "exportNames",
 		"expr", "extCode", "extCodeFile", "extStr", "extStrFile", "features", "inputs",
-		"jpath", "jpathEnv", "jurl", "kubernetesVersion", "noRepeatEval", "output", "overlayCode", "overlayCodeFile", "reorder",
-		"reportUnknown", "showKeys", "showProvenance", "tlaCode", "tlaCodeFile", "tlaStr", "tlaStrFile", "trace",
+		"jpath", "jpathEnv", "jurl", "kubernetesVersion", "output", "overlayCode", "overlayCodeFile", "reorder",
+		"repeatEval", "reportUnknown", "showKeys", "showProvenance", "tlaCode", "tlaCodeFile", "tlaStr", "tlaStrFile", "trace",
 	}
 	// Every field set (reflection, so that a new field is in the test).
 	var inv Invocation

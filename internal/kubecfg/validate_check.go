@@ -107,7 +107,7 @@ func (inv Invocation) validate(s *Session) Result {
 	if err != nil {
 		return Result{Read: res.Read, Err: err}
 	}
-	if !inv.NoRepeatEval {
+	if inv.RepeatEval {
 		if err := s.repeatRead(opts, res.Objects, res.Sources); err != nil {
 			res.Err = err
 			return res
@@ -146,7 +146,11 @@ func (inv Invocation) validate(s *Session) Result {
 		known, probs := ch.check(o)
 		if !known {
 			if !inv.ReportUnknown {
-				res.Notes = append(res.Notes, fmt.Sprintf("%s %s: no schema in Kubernetes %s, skipped", obj.Kind, obj.APIVersion, version))
+				// One note per kind.
+				note := fmt.Sprintf("%s %s: no schema in Kubernetes %s, skipped", obj.Kind, obj.APIVersion, version)
+				if !slices.Contains(res.Notes, note) {
+					res.Notes = append(res.Notes, note)
+				}
 				continue
 			}
 			probs = []found{{message: fmt.Sprintf("no schema for %s %s in Kubernetes %s", obj.Kind, obj.APIVersion, version), code: "unknown-kind"}}

@@ -66,7 +66,7 @@ func TestValidateReusesShow(t *testing.T) {
 	if res := (Invocation{Inputs: []string{"app.jsonnet"}}).Run(s); !res.Read || res.Err != nil {
 		t.Fatalf("show: %+v", res)
 	}
-	for _, inv := range []Invocation{{Command: "validate", Inputs: []string{"app.jsonnet"}, NoRepeatEval: true}, {Command: "validate", Inputs: []string{"app.jsonnet"}}} {
+	for _, inv := range []Invocation{{Command: "validate", Inputs: []string{"app.jsonnet"}}, {Command: "validate", Inputs: []string{"app.jsonnet"}, RepeatEval: true}} {
 		if res := inv.Run(s); res.Read || res.Err != nil || len(res.Objects) != 1 {
 			t.Errorf("%+v: read %v, error %v", inv, res.Read, res.Err)
 		}
@@ -84,7 +84,7 @@ func TestValidateBounds(t *testing.T) {
 	}
 	b.WriteString("} }\n")
 	files := map[string]string{"many.jsonnet": b.String()}
-	res := Invocation{Command: "validate", Inputs: []string{"many.jsonnet"}, NoRepeatEval: true}.Run(validateSession(t, files, time.Minute))
+	res := Invocation{Command: "validate", Inputs: []string{"many.jsonnet"}}.Run(validateSession(t, files, time.Minute))
 	if len(res.Problems) != MaxTracedProblems+5 {
 		t.Fatalf("%d problems", len(res.Problems))
 	}
@@ -99,7 +99,7 @@ func TestValidateBounds(t *testing.T) {
 	if want := []string{"5 problems listed without a source line: only the first 200 are traced"}; !slices.Equal(res.Notes, want) {
 		t.Errorf("notes %q, want %q", res.Notes, want)
 	}
-	res = Invocation{Command: "validate", Inputs: []string{"many.jsonnet"}, NoRepeatEval: true}.Run(validateSession(t, files, time.Nanosecond))
+	res = Invocation{Command: "validate", Inputs: []string{"many.jsonnet"}}.Run(validateSession(t, files, time.Nanosecond))
 	if res.Problems[0].Source.Line != 2 || res.Problems[1].Source.Line != 0 || len(res.Notes) != 1 || !strings.HasPrefix(res.Notes[0], "204 problems listed without a source line: tracing stopped after 1ns") {
 		t.Errorf("budget spent: %+v, notes %q", res.Problems[:2], res.Notes)
 	}
@@ -170,13 +170,13 @@ func TestValidateRepeatEval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Invocation{Command: "validate", Inputs: []string{"app.jsonnet"}}.Run(s)
+	res := Invocation{Command: "validate", Inputs: []string{"app.jsonnet"}, RepeatEval: true}.Run(s)
 	if res.Err == nil || res.Err.Error() != "repeat read of app.jsonnet returned non-idempotent result" {
 		t.Errorf("error %v", res.Err)
 	}
 	fs.reads = 0
-	if res := (Invocation{Command: "validate", Inputs: []string{"app.jsonnet"}, NoRepeatEval: true}).Run(s); res.Err != nil {
-		t.Errorf("--repeat-eval=false: %v", res.Err)
+	if res := (Invocation{Command: "validate", Inputs: []string{"app.jsonnet"}}).Run(s); res.Err != nil {
+		t.Errorf("without --repeat-eval: %v", res.Err)
 	}
 }
 

@@ -170,8 +170,9 @@ func TestValidateSchemaHandedOver(t *testing.T) {
 }
 
 // TestValidateOnASession: on a session, validate after show reuses show's
-// objects (no read of its own); with noRepeatEval it evaluates nothing;
-// a kind without a schema is a note; the gate off is the gate's error.
+// objects (no read of its own), with repeatEval too (which evaluates them
+// once more); a kind without a schema is a note; the gate off is the
+// gate's error.
 func TestValidateOnASession(t *testing.T) {
 	files := defaultFiles(t)
 	files["extra.jsonnet"] = "{ apiVersion: 'example.com/v1', kind: 'Gizmo', metadata: { name: 'g' } }"
@@ -184,10 +185,14 @@ func TestValidateOnASession(t *testing.T) {
 		t.Fatalf("show: %v %s", err, resp.Stderr)
 	}
 	reads := r.sessions["page"].cache.reads
-	inv.Command, inv.NoRepeatEval = "validate", true
+	inv.Command = "validate"
 	resp, err := r.RunSession("page", 1, Request{Invocation: inv})
 	if err != nil || resp.ExitCode != 0 {
 		t.Fatalf("validate: %v %s", err, resp.Stderr)
+	}
+	inv.RepeatEval = true
+	if again, err := r.RunSession("page", 1, Request{Invocation: inv}); err != nil || again.ExitCode != 0 || again.Stderr != resp.Stderr {
+		t.Fatalf("validate --repeat-eval: %v %s", err, again.Stderr)
 	}
 	if n := r.sessions["page"].cache.reads; n != reads {
 		t.Errorf("validate read the inputs again (%d reads, were %d)", n, reads)

@@ -48,7 +48,7 @@
  * @property {string} [kubernetesVersion] KubernetesVersion is validate --kubernetes-version: the minor whose built-in schemas check the objects; "" is DefaultKubernetesVersion.
  * @property {string[]} [crds] CRDs are validate --crd, in order: files whose CustomResourceDefinitions add kinds to check.
  * @property {boolean} [reportUnknown] ReportUnknown is validate --ignore-unknown=false: a kind without a schema is a problem, not a note.
- * @property {boolean} [noRepeatEval] NoRepeatEval is validate --repeat-eval=false: each input is evaluated once, not twice and compared.
+ * @property {boolean} [repeatEval] RepeatEval is validate --repeat-eval: each input is evaluated a second time and must give the same objects. kubecfg's default is true; this build's is false (its evaluation is deterministic, and the repeat doubled validate's time).
  * @property {Object<string, string>} [links] Links are the workspace's symbolic links to directories: a link's path to its target, relative to the link's directory, as on disk (jsonnet-bundler's vendor/xtd → github.com/jsonnet-libs/xtd). The CLI run in a copy of the workspace with these links reads the same.
  * @property {number} [traceLine] TraceLine asks which source lines feed the value on this line (1-based) of the output: the response's Trace. The rest of the response is the same as without it.
  * @property {boolean} [traceAll] TraceAll asks for the trace of every line of the output that holds a value (the response's Traces): the map from output lines to the source lines that feed them, both ways.
