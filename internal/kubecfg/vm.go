@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
@@ -67,6 +68,11 @@ type Config struct {
 	// TraceOut receives std.trace's lines (nil: standard error, as
 	// go-jsonnet's default).
 	TraceOut io.Writer
+
+	// Schema and TraceBudget are validate's (Env.Schema,
+	// Env.TraceBudget); no VM depends on them.
+	Schema      func(version string) ([]byte, error)
+	TraceBudget time.Duration
 }
 
 // VMKey identifies what a VM made from the configuration depends on
@@ -252,6 +258,8 @@ type Session struct {
 	// reads are show's reads kept for Run when Reuse is set (readCached),
 	// by readKey; setFS drops them.
 	reads map[string]read
+	// traces counts the causal traces made from the session (trace).
+	traces int
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
