@@ -38,8 +38,9 @@ func TestCopySchemas(t *testing.T) {
 			wantErr: `no <select id="k8s-version">`,
 		},
 		{
-			name:   "no data yet",
-			picker: `<select id="k8s-version"><option>1.35</select>`,
+			name:    "no data",
+			picker:  `<select id="k8s-version"><option>1.35</select>`,
+			wantErr: "no internal/k8sschema/data/1.*.json",
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {

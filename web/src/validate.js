@@ -26,13 +26,19 @@ export const feature = "offline-validate";
 /**
  * validateRequest is the validate request that follows show's request
  * req (state.js toRequest): the same inputs and reading flags, the
- * command validate, --kubernetes-version version, and the feature on;
- * show's own flags (--show-provenance, the export's names) left out.
+ * command validate, --kubernetes-version version, and the feature on
+ * (toRequest has put it in show's features already while the switch is
+ * on: the same features are the same VM in the engine, and validate
+ * reuses the objects show read); show's own flags (--show-provenance,
+ * the export's names) left out.
  */
 export function validateRequest(req, version) {
   const { showProvenance, exportNames, exportExt, exportDir, traceLine, traceAll, expr, ...rest } = req;
-  const features = (req.features || []).filter((f) => f.split("=")[0] !== feature);
-  return { ...rest, command: "validate", kubernetesVersion: version, features: [feature, ...features] };
+  const features = req.features || [];
+  return {
+    ...rest, command: "validate", kubernetesVersion: version,
+    features: features.includes(feature) ? features : [...features.filter((f) => f.split("=")[0] !== feature), feature],
+  };
 }
 
 /** schemaPath is the site path of a Kubernetes minor's schemas (scripts/build-web). */
@@ -78,6 +84,44 @@ export function problems(resp) {
  */
 export function notes(resp) {
   return (resp?.diagnostics || []).filter((d) => d.kind !== "schema" && d.message).map((d) => d.message);
+}
+
+/**
+ * lastKey is the last field name of a problem's field path
+ * (spec.template.spec.containers[0].imagePullPolcy → imagePullPolcy,
+ * metadata.labels["app.kubernetes.io/name"] → app.kubernetes.io/name; an
+ * index is passed over: spec.ports[0] → ports), or "".
+ */
+export function lastKey(path) {
+  const p = (path || "").replace(/(\[\d+\])+$/, "");
+  const quoted = /\["((?:[^"\\]|\\.)*)"\]$/.exec(p);
+  if (quoted) return quoted[1].replace(/\\(.)/g, "$1");
+  const m = /(?:^|\.)([^.[\]"]+)$/.exec(p);
+  return m ? m[1] : "";
+}
+
+/**
+ * marks are a validate response's problems as the editor draws them
+ * (results.js setExtra): the engine names the producing line, not its
+ * column, so each is narrowed to where that line (text: pathOf(file) → the
+ * file's text) names the field, as key: (quoted or not, : to :::, +:),
+ * or else to the line without its indentation.
+ */
+export function marks(resp, text) {
+  return problems(resp).map((d) => {
+    const src = d.line ? text(d.file) : undefined;
+    if (typeof src !== "string" || d.column) return d;
+    const line = src.split("\n")[d.line - 1];
+    if (line === undefined) return d;
+    const key = lastKey(d.fieldPath);
+    const esc = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const at = key ? new RegExp(`(^|[\\s{,])(['"]?${esc}['"]?)\\s*\\+?:`).exec(line) : null;
+    if (at) {
+      const col = at.index + at[1].length + 1;
+      return { ...d, column: col, endLine: d.line, endColumn: col + at[2].length };
+    }
+    return { ...d, column: line.length - line.trimStart().length + 1 };
+  });
 }
 
 /** objectName names a problem's object as kubecfg does: KIND NAME, or KIND NS/NAME. */
@@ -189,7 +233,7 @@ export function validation({ runner, state, output, errors, command = null, swit
   // draw shows resp's problems (null: none): in the editor, the errors
   // pane and, when lines (its output lines are the output's), the output.
   function draw(resp, version, lines = true) {
-    setExtra(problems(resp));
+    setExtra(marks(resp, (f) => state().files[pathOf(state().files, f)]));
     output.view.dispatch(setDiagnostics(output.view.state, resp && lines ? outputMarks(output.view.state.doc, resp) : []));
     errors.querySelector(".schema-problems")?.remove();
     errors.classList.remove("schema");

@@ -9,6 +9,7 @@ import http from "node:http";
 import { Text } from "@codemirror/state";
 import {
   validateRequest, schemaPath, schemaLoader, problems, notes, objectName, entries, outputMarks, verdict, commandLine, feature,
+  lastKey, marks,
 } from "../src/validate.js";
 import { workspacePath } from "../src/errors.js";
 import { blankControls, normalize, toRequest, defaultKubernetesVersion, kubernetesVersion } from "../src/state.js";
@@ -18,19 +19,24 @@ const state = (controls = {}) => normalize({
   controls: { ...blankControls(), ...controls },
 });
 
-test("validateRequest: show's inputs and reading flags, the command validate, the version, the feature on first", () => {
+test("validateRequest: show's inputs, reading flags and features, the command validate, the version", () => {
   const s = state({
-    features: { yakl: true, [feature]: false }, showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml",
+    validate: true, features: { yakl: true, [feature]: false, knit: false }, showProvenance: true, exportNames: "{{.kind}}", exportExt: "yml",
     vars: { extStr: "a=1", extCode: "", tlaStr: "", tlaCode: "" }, jpath: "vendor",
   });
   const show = toRequest(s, "v0");
+  assert.deepEqual(show.features, ["yakl", feature, "knit=false"], "with the switch on, show's request has the feature on, in the user's place");
   const req = JSON.parse(JSON.stringify(validateRequest(show, "1.31")));
   assert.deepEqual(req, {
     version: "v0", files: { ...show.files }, entry: "app.jsonnet", command: "validate", output: "yaml",
-    features: [feature, "yakl"], alpha: false, extStr: { a: "1" }, jpath: ["vendor"], kubernetesVersion: "1.31",
+    features: ["yakl", feature, "knit=false"], alpha: false, extStr: { a: "1" }, jpath: ["vendor"], kubernetesVersion: "1.31",
   });
   assert.equal(show.command, "show", "show's request is left as it was");
-  assert.deepEqual(validateRequest(toRequest(state(), ""), "1.35").features, [feature]);
+  assert.equal(show.showProvenance, true);
+  // Off, show's request is as it was; a validate request made from it
+  // anyway has the feature, after the user's.
+  assert.deepEqual(toRequest(state({ features: { yakl: true } }), "").features, ["yakl"]);
+  assert.deepEqual(validateRequest(toRequest(state({ features: { [feature]: false, yakl: true } }), ""), "1.35").features, ["yakl", feature]);
 });
 
 test("the controls: Validate off and the default version in a blank state; a stored or shared value kept, a bad one replaced", () => {
@@ -159,4 +165,51 @@ test("verdict and the command line", () => {
   assert.match(failed.title, /RUNTIME ERROR: boom$/);
   assert.equal(commandLine("kubecfg show app.jsonnet", response.command), `kubecfg show app.jsonnet && ${response.command}`);
   assert.equal(commandLine("kubecfg show app.jsonnet", ""), "kubecfg show app.jsonnet");
+});
+
+test("lastKey: the last field name of a field path", () => {
+  assert.equal(lastKey("spec.template.spec.containers[0].imagePullPolcy"), "imagePullPolcy");
+  assert.equal(lastKey("spec.ports[0]"), "ports");
+  assert.equal(lastKey("spec.containers[0].ports[1]"), "ports");
+  assert.equal(lastKey('metadata.labels["app.kubernetes.io/name"]'), "app.kubernetes.io/name");
+  assert.equal(lastKey('metadata.annotations["a\\"b"]'), 'a"b');
+  assert.equal(lastKey("replicas"), "replicas");
+  assert.equal(lastKey(""), "");
+  assert.equal(lastKey(undefined), "");
+});
+
+test("marks: each problem narrowed to where its line names the field, else to the line's text", () => {
+  const lib = [
+    "{",
+    "  deployment(name):: {",
+    "    spec: { containers: [{ name: name, image: image, imagePullPolcy: 'Always' }] },",
+    "    metadata: { 'app.kubernetes.io/name'+: 'x' },",
+    "    replicas: 'two',",
+    "  },",
+    "}",
+  ].join("\n");
+  const d = (line, fieldPath, more = {}) => ({ severity: "warning", kind: "schema", file: "lib.libsonnet", line, message: "m", fieldPath, ...more });
+  const resp = {
+    output: "", exitCode: 1, diagnostics: [
+      d(3, "spec.template.spec.containers[0].imagePullPolcy"),
+      d(4, 'metadata.labels["app.kubernetes.io/name"]'),
+      d(5, "spec.template.spec.containers[0].name"), // no such field on that line: the line's text
+      d(3, "x", { column: 7 }), // the engine's own column stays
+      d(99, "spec"), // past the file: as it is
+      d(0, "spec", { file: "objects.yaml" }), // no line
+      { severity: "warning", kind: "schema-note", message: "note" },
+    ],
+  };
+  const files = { "lib.libsonnet": lib };
+  const got = marks(resp, (f) => files[workspacePath(files, f)]);
+  assert.equal(got.length, 6, "the problems only");
+  const at = (i) => ({ column: got[i].column, endLine: got[i].endLine, endColumn: got[i].endColumn });
+  const line3 = lib.split("\n")[2];
+  assert.deepEqual(at(0), { column: line3.indexOf("imagePullPolcy") + 1, endLine: 3, endColumn: line3.indexOf("imagePullPolcy") + 1 + "imagePullPolcy".length });
+  const line4 = lib.split("\n")[3];
+  assert.deepEqual(at(1), { column: line4.indexOf("'app") + 1, endLine: 4, endColumn: line4.indexOf("'app") + 1 + "'app.kubernetes.io/name'".length });
+  assert.deepEqual(at(2), { column: 5, endLine: undefined, endColumn: undefined });
+  assert.deepEqual(at(3), { column: 7, endLine: undefined, endColumn: undefined });
+  assert.equal(got[4], resp.diagnostics[4]);
+  assert.equal(got[5], resp.diagnostics[5]);
 });
