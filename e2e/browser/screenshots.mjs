@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
 import { waitStatus, loadExample, afterRun } from "./helpers.mjs";
+import { examples } from "../../web/src/examples.js";
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "screenshots");
 
@@ -67,10 +68,11 @@ await shoot("light", async (page) => {
   await page.locator("#validate-verdict").filter({ hasText: "valid" }).waitFor({ timeout: 60000 });
   await page.getByRole("tab", { name: /lib\.libsonnet/ }).click();
   const ed = page.getByLabel("Editor", { exact: true });
-  await ed.locator(".cm-line").filter({ hasText: "image: image }" }).click();
-  await page.keyboard.press("End");
-  for (let i = 0; i < "}] },".length; i++) await page.keyboard.press("ArrowLeft");
-  await page.keyboard.insertText(", imagePullPolcy: 'Always' ");
+  const lib = examples[0].files["lib.libsonnet"];
+  await ed.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(lib.replace("image: image }", "image: image, imagePullPolcy: 'Always' }"));
+  await page.keyboard.press("ControlOrMeta+Home");
   await page.locator("#validate-verdict").filter({ hasText: "problem" }).waitFor({ timeout: 30000 });
   await page.locator("#editor-panel .cm-lintRange-warning").first().hover();
   await page.locator(".cm-tooltip-lint").waitFor();

@@ -154,7 +154,8 @@ export function entries(resp, pathOf) {
 /**
  * outputMarks are the output's marks of a validate response's problems,
  * as @codemirror/lint diagnostics over doc (the output's text, a
- * CodeMirror Text): each problem's output line, whole, with its message;
+ * CodeMirror Text): each problem's output line, its text without the
+ * indentation, with its message;
  * a line past the text is left out.
  */
 export function outputMarks(doc, resp) {
@@ -163,7 +164,8 @@ export function outputMarks(doc, resp) {
     const n = d.outputLine;
     if (!n || n > doc.lines) continue;
     const line = doc.line(n);
-    out.push({ from: line.from, to: Math.max(line.to, line.from), severity: "warning", source: "kubecfg validate", message: d.message });
+    const from = line.from + line.text.length - line.text.trimStart().length;
+    out.push({ from, to: Math.max(line.to, from), severity: "warning", source: "kubecfg validate", message: d.message });
   }
   return out;
 }
@@ -209,7 +211,7 @@ const css = `.errors.schema{background:var(--panel-bg)}.errors .schema-problems 
 export function validation({ runner, state, output, errors, command = null, switchEl = null, setExtra, pathOf, goto, tell = () => {}, load }) {
   let gen = 0;
   let pair = {}; // the last command lines, show's and validate's, and the version
-  let told = false; // the status line said the full engine and schemas are loading
+  const loaded = new Set(); // the minors whose schemas are here
   let toldErr = ""; // the last failure to load schemas it said
   let last = null; // the last validation drawn: {resp, version}
   const doc = errors.ownerDocument;
@@ -311,12 +313,10 @@ export function validation({ runner, state, output, errors, command = null, swit
     const req = validateRequest(request, version);
     let text;
     try {
-      if (!runner.full && runner.prepareFull && !told) {
-        told = true;
-        tell(`Validate: loading the full engine and the schemas of Kubernetes ${version}…`);
-      }
-      const [t] = await Promise.all([load(version), !runner.full && runner.prepareFull ? runner.prepareFull() : null]);
-      text = t;
+      const full = !runner.full && runner.prepareFull;
+      if (full || !loaded.has(version)) say({ text: "loading…", title: `Loading ${full ? "the full engine and " : ""}the schemas of Kubernetes ${version}` });
+      [text] = await Promise.all([load(version), full ? runner.prepareFull() : null]);
+      loaded.add(version);
     } catch (err) {
       if (me !== gen) return;
       draw(null);

@@ -144,12 +144,12 @@ test("problems, entries and notes of a validate response", () => {
   assert.equal(objectName(undefined), "");
 });
 
-test("outputMarks: each problem's output line, whole, with its message; a line past the output left out", () => {
-  const doc = Text.of(Array.from({ length: 30 }, (_, i) => `line ${i + 1}`));
+test("outputMarks: each problem's output line, its text without the indentation, with its message; a line past the output left out", () => {
+  const doc = Text.of(Array.from({ length: 30 }, (_, i) => (i === 19 ? "        imagePullPolcy: Always" : `line ${i + 1}`)));
   const marks = outputMarks(doc, response);
   assert.equal(marks.length, 1, "line 99 is past the output, the third problem has none");
   assert.deepEqual(marks[0], {
-    from: doc.line(20).from, to: doc.line(20).to, severity: "warning", source: "kubecfg validate", message: response.diagnostics[0].message,
+    from: doc.line(20).from + 8, to: doc.line(20).to, severity: "warning", source: "kubecfg validate", message: response.diagnostics[0].message,
   });
 });
 
