@@ -13,9 +13,10 @@
 // changed), and ends a preemptible run
 // in flight (a trace of the whole output, which takes up to 1.5 s) by
 // starting a fresh worker, so an edit never waits for a trace. A main run
-// that has run for staleAfterMs (300 ms) while a newer main request waits
-// is ended the same way: the program it evaluates is no longer the one in
-// the editor, and a new edit must not wait behind it. A shorter run is
+// (or a validation) that has run for staleAfterMs (300 ms) while a newer
+// main request waits is ended the same way: the program it evaluates is
+// no longer the one in the editor, and a new edit must not wait behind
+// it. A shorter run is
 // left to finish, as a fresh worker would cost more than waiting for it
 // (and its caches of the workspace).
 //
@@ -289,15 +290,15 @@ export class Runner {
         // (Not while the first worker still compiles the engine: a fresh
         // worker would compile it again.)
         if (this.inflight?.preempt && this.module) this.preempt();
-        else if (this.inflight?.lane === "main") this.supersede(this.inflight);
+        else if (this.inflight?.lane === "main" || this.inflight?.lane === "validate") this.supersede(this.inflight);
       }
       this.pump();
     });
   }
 
   /**
-   * supersede ends job, the main run in flight, once it has run for
-   * staleAfterMs, if a newer main request is still waiting then.
+   * supersede ends job, the main run or validation in flight, once it has
+   * run for staleAfterMs, if a newer main request is still waiting then.
    */
   supersede(job) {
     clearTimeout(job.staleTimer);

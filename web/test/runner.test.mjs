@@ -236,3 +236,34 @@ test("a run's schema goes to a worker once, before the run; a fresh worker gets 
   full.answer();
   await plain;
 });
+
+test("an edit ends a validation in flight once it has run staleAfterMs (a fresh worker, the schema again); a quick one is left to finish", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js", staleAfterMs: 30 });
+  await runner.start();
+  const w = workers.at(-1);
+  const schema = { version: "1.35", data: "{}" };
+  const quick = runner.run({ n: "v1", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  const edit1 = runner.run({ n: 1, files: { "a.jsonnet": "{}" } });
+  w.answer();
+  assert.deepEqual((await quick).echo.n, "v1", "answered before staleAfterMs: not ended");
+  await tick();
+  w.answer();
+  await edit1;
+  assert.equal(w.terminated, false);
+  const slow = runner.run({ n: "v2", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  const edit2 = runner.run({ n: 2, files: { "a.jsonnet": "{}" } });
+  assert.equal(await slow, null, "the validation of the program before the edit is ended");
+  assert.ok(w.terminated);
+  const fresh = workers.at(-1);
+  await tick();
+  assert.deepEqual(fresh.runs.map((m) => m.request.n), [2]);
+  fresh.answer();
+  await edit2;
+  const v3 = runner.run({ n: "v3", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  assert.deepEqual(fresh.schemaMsgs.map((m) => m.version), ["1.35"], "the fresh worker is given the schema");
+  fresh.answer();
+  await v3;
+});
