@@ -119,9 +119,9 @@ export function toRequest(state, version = "") {
     entry: state.entry,
     command: c.command,
     output: c.output,
-    // The Validate switch's feature in every request while it is on, so
+    // The Validate switch's feature in show's requests while it is on, so
     // that show and validate share the engine's VM (validate.js).
-    features: featureList(c.validate === true ? { ...c.features, "offline-validate": true } : c.features),
+    features: featureList(c.validate === true && c.command === "show" ? { ...c.features, "offline-validate": true } : c.features),
     alpha: !!c.alpha,
   };
   if (c.command === "eval" && c.expr.trim() !== "") req.expr = c.expr;

@@ -36,6 +36,7 @@ test("validateRequest: show's inputs, reading flags and features, the command va
   // Off, show's request is as it was; a validate request made from it
   // anyway has the feature, after the user's.
   assert.deepEqual(toRequest(state({ features: { yakl: true } }), "").features, ["yakl"]);
+  assert.deepEqual(toRequest(state({ validate: true, command: "eval", features: { yakl: true } }), "").features, ["yakl"], "eval has no Validate switch");
   assert.deepEqual(validateRequest(toRequest(state({ features: { [feature]: false, yakl: true } }), ""), "1.35").features, ["yakl", feature]);
 });
 
