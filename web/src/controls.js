@@ -13,9 +13,9 @@ const varKinds = ["extStr", "extCode", "tlaStr", "tlaCode"];
  * els: command, output, expr, alpha, provenance (the --show-provenance
  * checkbox), exportNames and exportExt (the Export panel's inputs),
  * validate and k8sVersion (the Validate switch and the Kubernetes version
- * picker beside the output), exportNote (what it says when the command is not show), timeLimit
- * (the Time limit menu: seconds, "0" the page's default), and vars
- * (extStr, extCode, tlaStr, tlaCode: the textareas).
+ * picker beside the output), exportNote (what it says when the command
+ * is not show), timeLimit (the Time limit menu: seconds, "0" the page's
+ * default), and vars (extStr, extCode, tlaStr, tlaCode: the textareas).
  */
 export function renderControls(els, c) {
   els.command.value = c.command;
