@@ -7,9 +7,9 @@ import (
 
 // Invocation is one kubecfg show, eval or validate run in data: its fields
 // are what the command line's flags say (Command "show", "eval" or
-// "validate", Inputs, Output,
-// the variables, the export and trace flags, ...), documented on
-// internal/kubecfg's Invocation; its JSON form is the playground's
+// "validate", Inputs, Output, the variables, the export, trace and
+// validate flags, ...), documented on internal/kubecfg's Invocation; its
+// JSON form is the playground's
 // request less the files (playground.Request embeds it), and its
 // CommandLine is the command line that runs it. The environment is not
 // part of it (Env). Run runs it; its own Configure and Run are the
