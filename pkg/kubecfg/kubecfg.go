@@ -9,11 +9,11 @@ import (
 // are what the command line's flags say (Command "show", "eval" or
 // "validate", Inputs, Output, the variables, the export, trace and
 // validate flags, ...), documented on internal/kubecfg's Invocation; its
-// JSON form is the playground's
-// request less the files (playground.Request embeds it), and its
-// CommandLine is the command line that runs it. The environment is not
-// part of it (Env). Run runs it; its own Configure and Run are the
-// command line's steps, for internal/kubecfg's users.
+// JSON form is the playground's request less the files
+// (playground.Request embeds it), and its CommandLine is the command line
+// that runs it. The environment is not part of it (Env). Run runs it; its
+// own Configure and Run are the command line's steps, for
+// internal/kubecfg's users.
 type Invocation = engine.Invocation
 
 // Env is where an invocation runs: FS, the file system it reads; Root,
