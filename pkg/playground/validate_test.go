@@ -63,6 +63,11 @@ func TestValidateDefaultExample(t *testing.T) {
 		d.Object == nil || *d.Object != (ProblemObject{Index: 0, APIVersion: "apps/v1", Kind: "Deployment", Name: "web"}) {
 		t.Errorf("diagnostic %+v (object %+v)", d, d.Object)
 	}
+	// The columns are those of the field's name on its line.
+	libLine := strings.Split(files["lib.libsonnet"], "\n")[12]
+	if col := strings.Index(libLine, "imagePullPolcy") + 1; d.Column != col || d.EndLine != 13 || d.EndColumn != col+len("imagePullPolcy") {
+		t.Errorf("columns %d-%d:%d, want %d-13:%d", d.Column, d.EndLine, d.EndColumn, col, col+len("imagePullPolcy"))
+	}
 	// The output line is that of show's output that holds the field.
 	lines := strings.Split(show.Output, "\n")
 	if d.OutputLine < 1 || !strings.Contains(lines[d.OutputLine-1], "imagePullPolcy: Always") {
