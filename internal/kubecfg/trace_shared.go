@@ -36,8 +36,12 @@ const traceTag = "uRsOnNeT"
 type tracer struct {
 	sess       *Session
 	collection bool
-	// expanded are the files whose imports are inlined, by where found.
-	expanded map[string]bool
+	// expanded are the files whose imports are inlined, by where found:
+	// their ASTs inlined (a file that is an import is the file it
+	// imports). now are those met in the current trace: as in ursonnet,
+	// a file met again in one trace is the VM's AST.
+	expanded map[string]ast.Node
+	now      map[string]bool
 	// done are the nodes instrumented (their subtrees too).
 	done map[ast.Node]bool
 }
@@ -77,7 +81,7 @@ func (s *Session) sharedTrace(u, expr string, collection bool) (*Trace, error) {
 		if err != nil {
 			return nil, err
 		}
-		t = &tracer{sess: sess, collection: collection, expanded: map[string]bool{}, done: map[ast.Node]bool{}}
+		t = &tracer{sess: sess, collection: collection, expanded: map[string]ast.Node{}, done: map[ast.Node]bool{}}
 		s.tracers[k] = t
 	}
 	s.traces++
@@ -111,6 +115,7 @@ func (t *tracer) roots(u, expr string) ([]string, error) {
 		// wrapped as it is imported).
 		expr = "(local value = " + expr + "; std.type(value))"
 	}
+	t.now = map[string]bool{}
 	root, err := jsonnet.SnippetToAST(traceTag, fmt.Sprintf("((import %q)+{ __ursonnet_res_:: %s}).__ursonnet_res_", file, expr))
 	if err != nil {
 		return nil, err
@@ -269,16 +274,23 @@ func (t *tracer) imported(imp *ast.Import) (ast.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.expanded[foundAt] {
+	if t.now[foundAt] {
 		return a, nil
 	}
-	t.expanded[foundAt] = true
+	t.now[foundAt] = true
+	if e, ok := t.expanded[foundAt]; ok {
+		return e, nil
+	}
 	if t.collection {
 		if err := wrapObjectFields(a, nil); err != nil {
 			return nil, err
 		}
 	}
-	return t.expand(a)
+	if a, err = t.expand(a); err != nil {
+		return nil, err
+	}
+	t.expanded[foundAt] = a
+	return a, nil
 }
 
 // builtin is the process's instrumented AST of a built-in file, made on
@@ -292,32 +304,33 @@ func (t *tracer) builtin(from, path, foundAt string) (ast.Node, error) {
 		t.done[a] = true
 		return a, nil
 	}
+	if e, ok := t.expanded[foundAt]; ok {
+		return e, nil
+	}
 	a, _, err := t.sess.vm.ImportAST(from, path)
 	if err != nil {
 		return nil, err
 	}
-	if !t.expanded[foundAt] {
-		t.expanded[foundAt] = true
-		if t.collection {
-			if err := wrapObjectFields(a, nil); err != nil {
-				return nil, err
-			}
-		}
-		if a, err = t.expand(a); err != nil {
+	if t.collection {
+		if err := wrapObjectFields(a, nil); err != nil {
 			return nil, err
 		}
-		if err := t.instrument(a); err != nil {
-			return nil, err
-		}
-		builtinTraced.Lock()
-		if builtinTraced.m == nil {
-			builtinTraced.m = map[builtinKey]ast.Node{}
-		}
-		if _, ok := builtinTraced.m[key]; !ok {
-			builtinTraced.m[key] = a
-		}
-		builtinTraced.Unlock()
 	}
+	if a, err = t.expand(a); err != nil {
+		return nil, err
+	}
+	if err := t.instrument(a); err != nil {
+		return nil, err
+	}
+	t.expanded[foundAt] = a
+	builtinTraced.Lock()
+	if builtinTraced.m == nil {
+		builtinTraced.m = map[builtinKey]ast.Node{}
+	}
+	if _, ok := builtinTraced.m[key]; !ok {
+		builtinTraced.m[key] = a
+	}
+	builtinTraced.Unlock()
 	return a, nil
 }
 
