@@ -61,8 +61,10 @@ func newValidateCmd(g *globals) *cobra.Command {
 // validate command line (its arguments after the command's name, the
 // global flags among them): the flags parsed leniently (unknown ones
 // ignored) on a command tree of its own, the gates resolved as the
-// prologue resolves them. Any error there (an unknown feature, a broken
-// rc file) is the cluster command's, which reads nothing.
+// prologue resolves them. When they cannot be (an unknown feature, a
+// broken rc file), the feature is on if --alpha or --features (or their
+// environment variables) turn it on, and the command then reports that
+// error; otherwise it is the cluster command's, which reads nothing.
 func offlineValidateOn(args []string) bool {
 	g := newGlobals(io.Discard, io.Discard)
 	cmd, _, err := g.root.Find([]string{"validate"})
@@ -76,7 +78,19 @@ func offlineValidateOn(args []string) bool {
 	}
 	inv := kubecfg.Invocation{Command: "validate", Inputs: cmd.Flags().Args()}
 	cfg, err := g.configure(&inv)
-	return err == nil && cfg.Gates.Enabled(features.OfflineValidate)
+	if err == nil {
+		return cfg.Gates.Enabled(features.OfflineValidate)
+	}
+	if inv.Alpha {
+		return true
+	}
+	on := false
+	for _, item := range features.SplitList(inv.Features...) {
+		if name, enabled, err := features.ParseItem(item); err == nil && name == features.OfflineValidate.Name {
+			on = enabled
+		}
+	}
+	return on
 }
 
 // joinVersions lists the minors validate knows.

@@ -42,16 +42,13 @@ func (s *Session) ValueSource(src Source, item int, path []any, collection bool)
 		expr = p + ".items[" + strconv.Itoa(item) + "]"
 	}
 	expr += PathExpr(path)
-	var t *Trace
-	if collection {
-		u := s.cfg.inputURL(src.File)
-		if evalKind(src.File) == inYAKL {
-			u = importer.YAKLScheme + u
-		}
-		t, err = s.TraceCollection(u, expr)
-	} else {
-		t, err = s.TraceInput(src.File, expr)
+	u := s.cfg.inputURL(src.File)
+	if evalKind(src.File) == inYAKL {
+		u = importer.YAKLScheme + u
 	}
+	// The session's tracers: one instrumentation of the files for all
+	// the traces of this workspace version.
+	t, err := s.sharedTrace(u, expr, collection)
 	if err != nil {
 		return Frame{}, false, err
 	}

@@ -44,7 +44,9 @@ type Problem struct {
 	Code string `json:"code"`
 	// Source is the Jsonnet line that made the value (the most recent of
 	// its causal trace; for a missing field, the line that made the object
-	// lacking it): File is an absolute path. Zero when the object comes
+	// lacking it): File is an absolute path; Column to EndColumn (one
+	// past) the field's name on the line, when the line names it once.
+	// Zero when the object comes
 	// from a .json or .yaml input, --exec code or an overlay, when the
 	// trace named no file, and for the problems past MaxTracedProblems or
 	// the trace budget.

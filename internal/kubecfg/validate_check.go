@@ -226,10 +226,57 @@ func (s *Session) locate(objs []Object, srcs []Source, problems []Problem) []str
 			return nil
 		}
 		if err == nil && ok {
-			p.Source = f
+			p.Source = s.withKeyColumns(f, p.Steps)
 		}
 	}
 	return nil
+}
+
+// withKeyColumns adds to a problem's place the columns of the field it is
+// about (the path's last key, or for a missing field, nothing) when the
+// line names that key once: the editor marks the name, not the line.
+func (s *Session) withKeyColumns(f Frame, steps []any) Frame {
+	if len(steps) == 0 || s.cfg.FS == nil {
+		return f
+	}
+	key, ok := steps[len(steps)-1].(string)
+	if !ok || key == "" {
+		return f
+	}
+	data, err := s.cfg.FS.ReadFile(f.File)
+	if err != nil {
+		return f
+	}
+	lines := strings.Split(string(data), "\n")
+	if f.Line < 1 || f.Line > len(lines) {
+		return f
+	}
+	text, at := lines[f.Line-1], -1
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], key)
+		if i < 0 {
+			break
+		}
+		i += off
+		end := i + len(key)
+		if (i == 0 || !wordByte(text[i-1])) && (end == len(text) || !wordByte(text[end])) {
+			if at >= 0 {
+				return f // named twice: which one is unknown
+			}
+			at = i
+		}
+		off = i + 1
+	}
+	if at < 0 {
+		return f
+	}
+	f.Column, f.EndLine, f.EndColumn = at+1, f.Line, at+1+len(key)
+	return f
+}
+
+// wordByte is a byte of an identifier.
+func wordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // elementSource locates an array's element that is an object by one of

@@ -42,6 +42,7 @@ func (r *Runner) validated(resp *Response, res kubecfg.Result, inv kubecfg.Invoc
 		switch {
 		case p.Source.File != "":
 			d.File, d.Line = relName(p.Source.File, r.root()), p.Source.Line
+			d.Column, d.EndLine, d.EndColumn = p.Source.Column, p.Source.EndLine, p.Source.EndColumn
 		case !strings.HasPrefix(p.Input, "data:"):
 			d.File = relName(path.Join(cwd, p.Input), r.root())
 		}

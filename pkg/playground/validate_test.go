@@ -63,6 +63,11 @@ func TestValidateDefaultExample(t *testing.T) {
 		d.Object == nil || *d.Object != (ProblemObject{Index: 0, APIVersion: "apps/v1", Kind: "Deployment", Name: "web"}) {
 		t.Errorf("diagnostic %+v (object %+v)", d, d.Object)
 	}
+	// The columns are those of the field's name on its line.
+	libLine := strings.Split(files["lib.libsonnet"], "\n")[12]
+	if col := strings.Index(libLine, "imagePullPolcy") + 1; d.Column != col || d.EndLine != 13 || d.EndColumn != col+len("imagePullPolcy") {
+		t.Errorf("columns %d-%d:%d, want %d-13:%d", d.Column, d.EndLine, d.EndColumn, col, col+len("imagePullPolcy"))
+	}
 	// The output line is that of show's output that holds the field.
 	lines := strings.Split(show.Output, "\n")
 	if d.OutputLine < 1 || !strings.Contains(lines[d.OutputLine-1], "imagePullPolcy: Always") {
@@ -246,3 +251,44 @@ func TestValidateOutputLines(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkValidateEdit is a keystroke in the default example's entry file
+// with the page's Validate switch on: show, then validate on the same
+// session (show's objects reused; the schemas parsed once per minor). The
+// show-only case is the baseline; with the typo, the one problem is traced.
+func BenchmarkValidateEdit(b *testing.B) {
+	for _, bc := range []struct {
+		name     string
+		typo     bool
+		validate bool
+	}{{"show", false, false}, {"show+validate/valid", false, true}, {"show+validate/typo", true, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var t testing.T
+			files := defaultFiles(&t)
+			if bc.typo {
+				files = defaultExample(&t)
+			}
+			r := &Runner{Schema: k8sschema.Data}
+			inv := kubecfg.Invocation{Entry: "app.jsonnet", Features: []string{"offline-validate"}}
+			for i := 0; b.Loop(); i++ {
+				app := files["app.jsonnet"] + strings.Repeat(" ", i%50)
+				if err := r.Update("page", Update{Rev: i + 1, Base: i, Full: i == 0, Files: map[string]*string{"app.jsonnet": &app, "lib.libsonnet": ptr(files["lib.libsonnet"])}}); err != nil {
+					b.Fatal(err)
+				}
+				inv.Command = "show"
+				if resp, err := r.RunSession("page", i+1, Request{Invocation: inv}); err != nil || resp.ExitCode != 0 {
+					b.Fatal(err, resp.Stderr)
+				}
+				if bc.validate {
+					inv.Command = "validate"
+					resp, err := r.RunSession("page", i+1, Request{Invocation: inv})
+					if err != nil || (resp.ExitCode == 1) != bc.typo {
+						b.Fatal(err, resp.Stderr)
+					}
+				}
+			}
+		})
+	}
+}
+
+func ptr(s string) *string { return &s }

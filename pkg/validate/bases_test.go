@@ -128,6 +128,13 @@ type: Opaque
 data: {password: aHVudGVyMg==}
 stringData: {user: admin}
 `,
+	"Pod": `
+apiVersion: v1
+kind: Pod
+metadata: {name: debug}
+spec:
+  containers: [{name: shell, image: busybox, command: [sleep, "3600"]}]
+`,
 	"Namespace": `
 apiVersion: v1
 kind: Namespace

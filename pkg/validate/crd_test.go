@@ -102,6 +102,24 @@ func TestCRDValid(t *testing.T) {
 	if known, probs := s.Validate(parseYAML(t, widgetCRD)); !known || len(probs) != 0 {
 		t.Fatalf("the CRD: known %v, problems %v", known, probs)
 	}
+	// A schema type that is no type: the CRD itself is refused.
+	crd := parseYAML(t, widgetCRD)
+	edit(t, crd, "spec.versions.1.schema.openAPIV3Schema.properties.spec.properties.owner.type", "strign")
+	_, probs = s.Validate(crd)
+	if len(probs) != 1 || probs[0].String() != `spec.versions[1].schema.openAPIV3Schema.properties.spec.properties.owner.type: unsupported value "strign": supported values: "array", "boolean", "integer", "number", "object", "string"` {
+		t.Errorf("a CRD with type strign: %v", probs)
+	}
+	// A definition cannot replace a built-in kind.
+	svc := parseYAML(t, widgetCRD)
+	edit(t, svc, "spec.group", "apps")
+	edit(t, svc, "spec.names.kind", "Deployment")
+	s2, err := mustSchemas(t, "1.35").WithCRDs([]map[string]any{svc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, probs := s2.Validate(base(t, "Deployment")); len(probs) != 0 {
+		t.Errorf("a CRD of apps/v1 Deployment replaced the built-in kind: %v", probs)
+	}
 	// A version that is not served is not known.
 	w := parseYAML(t, widget)
 	w["apiVersion"] = "example.com/v1alpha1"

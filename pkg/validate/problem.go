@@ -34,6 +34,7 @@ const (
 	CodeAnnotation   = "annotation"    // an annotation key, or their total size
 	CodeListMapKey   = "list-map-key"  // a list map's duplicate or missing key, a set's duplicate
 	CodeEmbedded     = "embedded"      // an embedded resource without apiVersion or kind
+	CodeKey          = "key"           // a ConfigMap's or Secret's data key
 )
 
 // String is the problem as one line: PATH: MESSAGE (the message alone

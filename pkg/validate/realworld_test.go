@@ -94,16 +94,19 @@ func mustSchemas(tb testing.TB, version string) *Schemas {
 
 // realworldInvalid are the realworld objects with mistakes the API server
 // refuses too: kube-libsonnet's test names with capitals (a Service's
-// name is a DNS-1035 label, the others' DNS-1123 subdomains), and the
+// name is a DNS-1035 label, a container's a DNS-1123 label, the others'
+// DNS-1123 subdomains), and the
 // extvars example, whose ConfigMap data holds an object where Kubernetes
 // wants a string. Keyed by CASE KIND NAME; the problems as Problem.String.
 var realworldInvalid = map[string][]string{
-	"klib-ingress-2ndport Deployment test-Ingress-pass-deploy": {`metadata.name: invalid value "test-Ingress-pass-deploy": ` + dns1123SubdomainMsg},
-	"klib-ingress-2ndport Ingress test-Ingress-pass-ingress":   {`metadata.name: invalid value "test-Ingress-pass-ingress": ` + dns1123SubdomainMsg},
-	"klib-ingress-2ndport Pod test-Ingress-pass-pod":           {`metadata.name: invalid value "test-Ingress-pass-pod": ` + dns1123SubdomainMsg},
-	"klib-ingress-2ndport Service test-Ingress-pass-svc":       {`metadata.name: invalid value "test-Ingress-pass-svc": ` + dns1035LabelMsg},
-	"kubecfg-extvars-feed ConfigMap sink":                      {`data.input: expected string, got object`},
-	"kubecfg-extvars-tla-code ConfigMap sink":                  {`data.input: expected string, got object`},
+	"klib-ingress-2ndport Deployment test-Ingress-pass-deploy": {`metadata.name: invalid value "test-Ingress-pass-deploy": ` + dns1123SubdomainMsg,
+		`spec.template.spec.containers[0].name: invalid value "test-Ingress-pass": ` + dns1123LabelMsg},
+	"klib-ingress-2ndport Ingress test-Ingress-pass-ingress": {`metadata.name: invalid value "test-Ingress-pass-ingress": ` + dns1123SubdomainMsg},
+	"klib-ingress-2ndport Pod test-Ingress-pass-pod": {`metadata.name: invalid value "test-Ingress-pass-pod": ` + dns1123SubdomainMsg,
+		`spec.containers[0].name: invalid value "test-Ingress-pass": ` + dns1123LabelMsg},
+	"klib-ingress-2ndport Service test-Ingress-pass-svc": {`metadata.name: invalid value "test-Ingress-pass-svc": ` + dns1035LabelMsg},
+	"kubecfg-extvars-feed ConfigMap sink":                {`data.input: expected string, got object`},
+	"kubecfg-extvars-tla-code ConfigMap sink":            {`data.input: expected string, got object`},
 }
 
 // TestRealworldValid: the built-in objects of the realworld suite's

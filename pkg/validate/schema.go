@@ -72,7 +72,8 @@ type Schemas struct {
 	version    string
 	kinds      map[string]map[string]*node // apiVersion → kind → schema
 	objectMeta *node
-	crds       map[string]map[string]*node // the custom resources' part of kinds
+	crds       map[string]map[string]*node                 // the custom resources' part of kinds
+	rules      map[*node]func(w *walker, m map[string]any) // typeRules by type
 }
 
 // Parse reads one minor's document (internal/k8sschema's data/1.NN.json).
@@ -92,7 +93,13 @@ func Parse(data []byte) (*Schemas, error) {
 			return nil, fmt.Errorf("schema document: %w", err)
 		}
 	}
-	s := &Schemas{version: doc.Version, kinds: map[string]map[string]*node{}, objectMeta: doc.Types[objectMetaType]}
+	s := &Schemas{version: doc.Version, kinds: map[string]map[string]*node{}, objectMeta: doc.Types[objectMetaType],
+		rules: map[*node]func(w *walker, m map[string]any){}}
+	for name, rule := range typeRules {
+		if t := doc.Types[name]; t != nil {
+			s.rules[t] = rule
+		}
+	}
 	for av, kinds := range doc.Kinds {
 		m := map[string]*node{}
 		for kind, typ := range kinds {

@@ -36,6 +36,9 @@ func (s *Schemas) Validate(obj map[string]any) (known bool, problems []Problem) 
 		group = ""
 	}
 	w.objectName(group, kind, obj)
+	if rule := kindRules[group+"/"+kind]; rule != nil {
+		rule(w, obj)
+	}
 	sortProblems(w.probs)
 	return true, w.probs
 }
@@ -45,9 +48,11 @@ func (s *Schemas) Knows(apiVersion, kind string) bool {
 	return s.lookup(apiVersion, kind) != nil
 }
 
+// lookup finds a kind's schema: a built-in kind's, else a custom
+// resource's (a definition cannot replace a built-in kind).
 func (s *Schemas) lookup(apiVersion, kind string) *node {
-	if n := s.crds[apiVersion][kind]; n != nil {
+	if n := s.kinds[apiVersion][kind]; n != nil {
 		return n
 	}
-	return s.kinds[apiVersion][kind]
+	return s.crds[apiVersion][kind]
 }

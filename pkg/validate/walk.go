@@ -167,6 +167,9 @@ func (w *walker) object(n *node, m map[string]any) {
 	if n == w.s.objectMeta {
 		w.meta(m)
 	}
+	if rule := w.s.rules[n]; rule != nil {
+		rule(w, m)
+	}
 }
 
 // embedded checks the apiVersion, kind and metadata of an embedded

@@ -39,6 +39,7 @@ var enums = map[string][]string{
 	"autoscaling.v2.MetricTarget.type":                             {"AverageValue", "Utilization", "Value"},
 	"autoscaling.v2.HPAScalingPolicy.type":                         {"Percent", "Pods"},
 	"autoscaling.v2.HPAScalingRules.selectPolicy":                  {"Disabled", "Max", "Min"},
+	"apiextensions.v1.JSONSchemaProps.type":                        {"array", "boolean", "integer", "number", "object", "string"},
 }
 
 // applyEnums sets the "e" of each field of enums that the types have.
