@@ -204,9 +204,9 @@ const css = `.errors.schema{background:var(--panel-bg)}.errors .schema-problems 
  * null), setExtra(diags) (the editor's marks of the problems: results.js
  * setExtra), pathOf(files, file) (errors.js workspacePath: passed in, so
  * that this chunk shares no module with the page's first bytes),
- * goto(path, line, column), tell(text, bad) (the status
- * line's notice), load(version) (schemaLoader's). It returns shown(request,
- * resp, from), told of each answer shown (results.js after).
+ * goto(path, line, column), tell(text, bad) (the status line's notice)
+ * and load(version) (schemaLoader's). It returns shown(request, resp,
+ * from), told of each answer shown (results.js after).
  */
 export function validation({ runner, state, output, errors, command = null, switchEl = null, setExtra, pathOf, goto, tell = () => {}, load }) {
   let gen = 0;
