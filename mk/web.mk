@@ -52,7 +52,7 @@ web: wasm web-deps
 	$(GO) run ./scripts/build-web
 	$(NODE) scripts/prerender.mjs
 	$(NODE) scripts/compress.mjs static/kubecfg-core.wasm static/kubecfg.wasm static/kubecfg-lang.wasm static/wasm_exec.js \
-		static/index.html static/embed.html static/embed.js static/dist/*.js static/dist/*.css
+		static/index.html static/embed.html static/embed.js static/dist/*.js static/dist/*.css $$(find static/schemas -name "*.json" 2>/dev/null)
 
 test-web-unit: web-deps
 	cd web && $(NODE) --test test/*.test.mjs

@@ -26,7 +26,11 @@ type globals struct {
 	root                                     *cobra.Command
 }
 
-func newRoot(stdout, stderr io.Writer) *cobra.Command {
+func newRoot(stdout, stderr io.Writer) *cobra.Command { return newGlobals(stdout, stderr).root }
+
+// newGlobals makes kubecfg's command tree (its root is g.root) and the
+// globals its flags fill.
+func newGlobals(stdout, stderr io.Writer) *globals {
 	g := &globals{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
 		Use:           "kubecfg",
@@ -56,11 +60,11 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 
 	root.AddCommand(newShowCmd(g), newEvalCmd(g), newVersionCmd(g), newHttpdCmd(g),
 		newFeaturesCmd(g), newPlaygroundCmd(g), newUnbuiltCmd(g, "pack", features.Pack), newTracebackCmd(g),
-		newClusterCmd("validate", "Compare generated manifest against server OpenAPI spec"),
+		newValidateCmd(g),
 		newClusterCmd("diff", "Display differences between server and local config"),
 		newClusterCmd("update", "Update Kubernetes resources with local config"),
 		newClusterCmd("delete", "Delete Kubernetes resources described in local config"))
-	return root
+	return g
 }
 
 // prologue says what a command needs before its body runs (runE).
@@ -137,6 +141,15 @@ func (g *globals) print(inv kubecfg.Invocation, res kubecfg.Result) error {
 	}
 	if _, err := fmt.Fprint(g.stderr, res.TraceText()); err != nil {
 		return err
+	}
+	if len(res.Problems) > 0 || len(res.Notes) > 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprint(g.stderr, res.ProblemText(filepath.ToSlash(wd))); err != nil {
+			return err
+		}
 	}
 	return res.Err
 }

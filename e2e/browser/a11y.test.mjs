@@ -1,5 +1,6 @@
 // axe-core's checks (WCAG 2 A and AA, and its best practices) on the
-// playground's main states: light, dark, an error shown, the + File dialog,
+// playground's main states: light, dark, an error shown, the Validate
+// switch's warnings, the + File dialog,
 // the compiled view of a YAKL file, the help panel and the phone layout
 // (issue 20). axe runs in the page, given its source through DevTools, as
 // the page's Content-Security-Policy allows no injected script.
@@ -70,6 +71,23 @@ const cursorOnNumber = (page) => page.getByLabel("Editor", { exact: true }).loca
 test("light, the active line holding a number: no violations", () => check("light, number", {}, cursorOnNumber));
 
 test("dark, the active line holding a number: no violations", () => check("dark, number", { colorScheme: "dark" }, cursorOnNumber));
+
+// The Validate switch on, with a problem: its verdict, the warnings in the
+// errors pane, the editor's and the output's marks.
+const validated = async (page) => {
+  await page.getByRole("checkbox", { name: "Validate" }).check();
+  await page.locator("#validate-verdict").filter({ hasText: /^valid$/ }).waitFor({ timeout: 60000 });
+  await afterRun(page, () => setSource(page, "{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, dta: {} } }\n"));
+  await page.locator("#validate-verdict").filter({ hasText: "1 problem" }).waitFor({ timeout: 30000 });
+  assert.match(await errorsText(page), /unknown field "dta"/);
+  // The typing may open the completion list after check looks for it.
+  await page.waitForTimeout(300);
+  if (await page.locator(".cm-tooltip-autocomplete").count()) await page.keyboard.press("Escape");
+};
+
+test("Validate with a problem: no violations", () => check("validate", {}, validated));
+
+test("Validate with a problem, dark: no violations", () => check("validate, dark", { colorScheme: "dark" }, validated));
 
 test("an error shown: no violations", () => check("error", {}, async (page) => {
   await afterRun(page, () => setSource(page, "{ a: 1,, }\n"));

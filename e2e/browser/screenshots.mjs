@@ -3,13 +3,15 @@
 // layout, on the Output tab the page starts on), the trace ("where
 // does this line come from?") in light:
 // docs/screenshots/playground-provenance.png, the language service's
-// completion after `lib.`: docs/screenshots/playground-completion.png, and
+// completion after `lib.`: docs/screenshots/playground-completion.png, the
+// Validate switch's warning: docs/screenshots/playground-validate.png, and
 // a phone's layout: docs/screenshots/playground-mobile.png.
 //   node screenshots.mjs [NAME…]   (only the screenshots named, when given)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
 import { waitStatus, loadExample, afterRun } from "./helpers.mjs";
+import { examples } from "../../web/src/examples.js";
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "screenshots");
 
@@ -58,6 +60,24 @@ await shoot("light", async (page) => {
   await page.keyboard.press("ArrowDown");
   await page.waitForTimeout(300);
 }, "playground-completion");
+// The Validate switch: a typo'd field in lib.libsonnet of the default
+// example, its warning in the editor with the message on hover, listed
+// above the output with its output line, which is marked too.
+await shoot("light", async (page) => {
+  await page.getByRole("checkbox", { name: "Validate" }).check();
+  await page.locator("#validate-verdict").filter({ hasText: "valid" }).waitFor({ timeout: 60000 });
+  await page.getByRole("tab", { name: /lib\.libsonnet/ }).click();
+  const ed = page.getByLabel("Editor", { exact: true });
+  const lib = examples[0].files["lib.libsonnet"];
+  await ed.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(lib.replace("image: image }", "image: image, imagePullPolcy: 'Always' }"));
+  await page.keyboard.press("ControlOrMeta+Home");
+  await page.locator("#validate-verdict").filter({ hasText: "problem" }).waitFor({ timeout: 30000 });
+  await page.locator("#editor-panel .cm-lintRange-warning").first().hover();
+  await page.locator(".cm-tooltip-lint").waitFor();
+  await page.waitForTimeout(300);
+}, "playground-validate");
 // A phone (390 × 844): the header, the folded controls and the command
 // line, the editor, and the output right under it.
 await shoot("light", async (page) => { await page.mouse.move(0, 0); }, "playground-mobile", { width: 390, height: 844 });

@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -29,7 +30,7 @@ type Invocation struct {
 	// The playground names the entry file apart; the CLI leaves Entry
 	// empty and lists its arguments in Inputs.
 	Entry    string            `json:"entry"`
-	Command  string            `json:"command"`            // "show" or "eval" ("" is show)
+	Command  string            `json:"command"`            // "show", "eval" or "validate" ("" is show)
 	Expr     string            `json:"expr,omitempty"`     // eval -e
 	Output   string            `json:"output,omitempty"`   // -o; "" is yaml
 	Features []string          `json:"features,omitempty"` // --features items, as given
@@ -62,6 +63,25 @@ type Invocation struct {
 	ExportExt      string `json:"exportExt,omitempty"`      // show --export-filename-extension; "" is the format's
 	Trace          bool   `json:"trace,omitempty"`          // eval --trace: the Result's Trace
 	Reorder        string `json:"reorder,omitempty"`        // show --reorder; "" keeps the inputs' order
+
+	// validate's flags (the offline-validate feature). --ignore-unknown
+	// defaults to true, as kubecfg's: the JSON form's zero value is that
+	// default, and its field says the other.
+
+	// KubernetesVersion is validate --kubernetes-version: the minor whose
+	// built-in schemas check the objects; "" is DefaultKubernetesVersion.
+	KubernetesVersion string `json:"kubernetesVersion,omitempty"`
+	// CRDs are validate --crd, in order: files whose
+	// CustomResourceDefinitions add kinds to check.
+	CRDs []string `json:"crds,omitempty"`
+	// ReportUnknown is validate --ignore-unknown=false: a kind without a
+	// schema is a problem, not a note.
+	ReportUnknown bool `json:"reportUnknown,omitempty"`
+	// RepeatEval is validate --repeat-eval: each input is evaluated a
+	// second time and must give the same objects. kubecfg's default is
+	// true; this build's is false (its evaluation is deterministic, and
+	// the repeat doubled validate's time).
+	RepeatEval bool `json:"repeatEval,omitempty"`
 
 	// VarOrder is the order the command line gave the variables in, as
 	// FLAG=NAME items ("ext-str=a", "tla-code=f"), each name at its first
@@ -148,6 +168,13 @@ type Env struct {
 	Warn     io.Writer
 	MaxStack int
 	TraceOut io.Writer // std.trace's lines; nil is standard error
+	// Schema gives a Kubernetes minor's schemas for validate, the
+	// document pkg/validate parses: natively k8sschema.Data (OSEnv), in
+	// the browser's engine the bytes the page handed it. nil: none.
+	Schema func(version string) ([]byte, error)
+	// TraceBudget bounds the time validate spends locating its problems'
+	// sources (each a causal trace); 0 is DefaultTraceBudget.
+	TraceBudget time.Duration
 }
 
 // cwd is the directory the invocation runs in.
@@ -177,6 +204,9 @@ func (inv Invocation) config(env Env, gates *features.Gates) *Config {
 		Warn:     env.Warn,
 		MaxStack: env.MaxStack,
 		TraceOut: env.TraceOut,
+
+		Schema:      env.Schema,
+		TraceBudget: env.TraceBudget,
 	}
 }
 
@@ -251,8 +281,24 @@ func (inv Invocation) CommandLine() string {
 	if inv.OverlayCodeFile != "" {
 		args = append(args, "--overlay-code-file", shellQuote(inv.OverlayCodeFile))
 	}
-	if inv.Output != "" && inv.Output != "yaml" {
+	// validate prints no objects: it takes neither -o nor show's other
+	// flags of the output (a request's are those of the show it follows).
+	if inv.Output != "" && inv.Output != "yaml" && cmd != "validate" {
 		args = append(args, "-o", shellQuote(inv.Output))
+	}
+	if cmd == "validate" {
+		if inv.KubernetesVersion != "" {
+			args = append(args, "--kubernetes-version", shellQuote(inv.KubernetesVersion))
+		}
+		for _, f := range inv.CRDs {
+			args = append(args, "--crd", shellQuote(f))
+		}
+		if inv.ReportUnknown {
+			args = append(args, "--ignore-unknown=false")
+		}
+		if inv.RepeatEval {
+			args = append(args, "--repeat-eval")
+		}
 	}
 	if cmd == "show" {
 		if inv.ShowProvenance {

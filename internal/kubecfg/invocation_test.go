@@ -13,10 +13,10 @@ import (
 // it decodes back to the same invocation.
 func TestInvocationJSON(t *testing.T) {
 	want := []string{
-		"alpha", "command", "dir", "entry", "exec", "exportDir", "exportExt", "exportNames",
+		"alpha", "command", "crds", "dir", "entry", "exec", "exportDir", "exportExt", "exportNames",
 		"expr", "extCode", "extCodeFile", "extStr", "extStrFile", "features", "inputs",
-		"jpath", "jpathEnv", "jurl", "output", "overlayCode", "overlayCodeFile", "reorder",
-		"showKeys", "showProvenance", "tlaCode", "tlaCodeFile", "tlaStr", "tlaStrFile", "trace",
+		"jpath", "jpathEnv", "jurl", "kubernetesVersion", "output", "overlayCode", "overlayCodeFile", "reorder",
+		"repeatEval", "reportUnknown", "showKeys", "showProvenance", "tlaCode", "tlaCodeFile", "tlaStr", "tlaStrFile", "trace",
 	}
 	// Every field set (reflection, so that a new field is in the test).
 	var inv Invocation

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/k8sschema"
 )
 
 // OSEnv is the command line's Env: the real file system
 // (importer.OSFS), the workspace's root dir (an absolute path in the
 // operating system's form), http(s):// imports fetched over HTTP
-// (importer.DefaultFetcher) and warnings written to warn.
+// (importer.DefaultFetcher), warnings written to warn and validate's
+// schemas built in (k8sschema.Data).
 func OSEnv(dir string, warn io.Writer) Env {
-	return Env{FS: importer.OSFS{}, Root: filepath.ToSlash(dir), Fetch: importer.DefaultFetcher(), Warn: warn}
+	return Env{FS: importer.OSFS{}, Root: filepath.ToSlash(dir), Fetch: importer.DefaultFetcher(), Warn: warn, Schema: k8sschema.Data}
 }

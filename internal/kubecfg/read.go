@@ -124,7 +124,11 @@ func (s *Session) readInput(input string, ov Overlay) ([]Object, []Source, error
 		if err != nil {
 			return nil, nil, fmt.Errorf("error reading %s: %w", input, err)
 		}
-		return objs, make([]Source, len(objs)), nil
+		srcs := make([]Source, len(objs))
+		for i := range srcs {
+			srcs[i].Decoded = input
+		}
+		return objs, srcs, nil
 	}
 	u := c.inputURL(input)
 	if kind == inYAKL {

@@ -35,6 +35,14 @@ type Result struct {
 	// after Output (TraceText).
 	Trace *Trace
 
+	// Problems are validate's, object by object in output order, each
+	// object's in pkg/validate's order (by field path); Notes say what it
+	// skipped (a kind without a schema) and which problems it left
+	// without a source line. The CLI prints both on standard error
+	// (ProblemText).
+	Problems []Problem
+	Notes    []string
+
 	// Err is the error the run ended with; nil means exit status 0.
 	Err error
 }
@@ -101,8 +109,10 @@ func (inv Invocation) Run(s *Session) Result {
 		return inv.show(s)
 	case "eval":
 		return inv.eval(s)
+	case "validate":
+		return inv.validate(s)
 	}
-	return Result{Err: fmt.Errorf("unknown command %q: want show or eval", inv.Command)}
+	return Result{Err: fmt.Errorf("unknown command %q: want show, eval or validate", inv.Command)}
 }
 
 // show is Run's show: the export file name template is parsed first (as

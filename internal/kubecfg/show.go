@@ -60,6 +60,9 @@ func (s *Session) ReadObjects(opts ReadOptions) ([]Object, error) {
 type Source struct {
 	File string `json:"file,omitempty"`
 	Path string `json:"path,omitempty"`
+	// Decoded is the .json or .yaml input the object was decoded from, as
+	// given ("" for the others): the input validate names for it.
+	Decoded string `json:"-"`
 }
 
 // ReadSources is ReadObjects, with each object's Source.

@@ -49,6 +49,7 @@ func (s *Session) TraceCollection(u, path string) (*Trace, error) {
 
 // trace is TraceExpr, or with collection TraceCollection.
 func (s *Session) trace(u, expr string, collection bool) (*Trace, error) {
+	s.traces++
 	if expr == "" {
 		expr = "$"
 	}

@@ -23,6 +23,16 @@ func traceObjectFields(vm *jsonnet.VM, u string) error {
 	if err != nil {
 		return err
 	}
+	return wrapObjectFields(root, func(imp *ast.Import) (ast.Node, error) {
+		a, _, err := vm.ImportAST(imp.Loc().FileName, imp.File.Value)
+		return a, err
+	})
+}
+
+// wrapObjectFields puts every field body under root that is an object
+// literal inside a local with no bindings (traceObjectFields); an import
+// is followed into the AST follow gives, or not when follow is nil.
+func wrapObjectFields(root ast.Node, follow func(*ast.Import) (ast.Node, error)) error {
 	seen := map[ast.Node]bool{}
 	var walk func(n ast.Node) error
 	walk = func(n ast.Node) error {
@@ -31,7 +41,10 @@ func traceObjectFields(vm *jsonnet.VM, u string) error {
 		}
 		seen[n] = true
 		if imp, ok := n.(*ast.Import); ok {
-			a, _, err := vm.ImportAST(imp.Loc().FileName, imp.File.Value)
+			if follow == nil {
+				return nil
+			}
+			a, err := follow(imp)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
@@ -67,6 +68,11 @@ type Config struct {
 	// TraceOut receives std.trace's lines (nil: standard error, as
 	// go-jsonnet's default).
 	TraceOut io.Writer
+
+	// Schema and TraceBudget are validate's (Env.Schema,
+	// Env.TraceBudget); no VM depends on them.
+	Schema      func(version string) ([]byte, error)
+	TraceBudget time.Duration
 }
 
 // VMKey identifies what a VM made from the configuration depends on
@@ -252,6 +258,13 @@ type Session struct {
 	// reads are show's reads kept for Run when Reuse is set (readCached),
 	// by readKey; setFS drops them.
 	reads map[string]read
+	// traces counts the causal traces made from the session (trace).
+	traces int
+	// tracers are validate's causal traces of this workspace version
+	// (sharedTrace: TraceExpr's, TraceCollection's); setFS drops them.
+	// noSharedTrace: the version has an import they cannot trace.
+	tracers       [2]*tracer
+	noSharedTrace bool
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -275,6 +288,7 @@ func (s *Session) Rebase(fsys importer.FS, changed func(name string) bool) bool 
 func (s *Session) setFS(fsys importer.FS) {
 	s.cfg.FS = fsys
 	s.reads = nil
+	s.tracers, s.noSharedTrace = [2]*tracer{}, false
 }
 
 // NewSession returns a Session with a fresh VM.

@@ -73,25 +73,47 @@ type Feature struct {
 // Default reports whether the feature is on when nothing names it.
 func (f *Feature) Default() bool { return f.Stage == Beta || f.Stage == GA }
 
-// std is the registry compiled into kubecfg. It is declared before the
-// feature variables, which depend on it, so they register in source order.
+// std is the registry compiled into kubecfg: the features of stdFeatures,
+// in order.
 var std = &Registry{}
 
-func register(f Feature) *Feature { return std.add(f) }
+// stdFeatures are the features, in the order kubecfg features lists them:
+// a static array (data, where a registration call per feature was a
+// kilobyte and a half of the browser engine's code each).
+var stdFeatures = [...]Feature{
+	{Name: "eval", Stage: Alpha, Since: "v0.40.0", Doc: "the eval command"},
+	{Name: "traceback", Stage: Alpha, Since: "v0.40.0", Doc: "the traceback command"},
+	{Name: "pack", Stage: Alpha, Since: "v0.40.0", Doc: "the pack command (OCI bundles)"},
+	{Name: "httpd", Stage: Alpha, Since: "v0.40.0", Doc: "the httpd command (Jsonnet webhooks)"},
+	{Name: "overlay", Stage: Alpha, Since: "v0.40.0", Doc: "the --overlay-code and --overlay-code-file flags"},
+	{Name: "yakl", Stage: Alpha, Since: "v0.40.0", Doc: "YAML with Jsonnet expressions (.yakl files, yakl: imports)"},
+	{Name: "kustomize-import", Stage: Alpha, Since: "v0.40.0", Doc: "kustomize+https:// imports"},
+	{Name: "binary-import", Stage: Alpha, Since: "v0.40.0", Doc: "binary:// imports"},
+	{Name: "knit", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg.knit, the keyed-array overlay merge"},
+	{Name: "playground", Stage: Alpha, Since: "v0.41.0", Doc: "the playground command (browser playground and share service)"},
+	{Name: "offline-validate", Stage: Alpha, Since: "v0.41.0", Doc: "the validate command, offline: the built-in Kubernetes schemas, each problem at its Jsonnet line"},
+}
 
-// The registry, in the order kubecfg features lists it.
+// The registry's features, by name.
 var (
-	Eval            = register(Feature{Name: "eval", Stage: Alpha, Since: "v0.40.0", Doc: "the eval command"})
-	Traceback       = register(Feature{Name: "traceback", Stage: Alpha, Since: "v0.40.0", Doc: "the traceback command"})
-	Pack            = register(Feature{Name: "pack", Stage: Alpha, Since: "v0.40.0", Doc: "the pack command (OCI bundles)"})
-	Httpd           = register(Feature{Name: "httpd", Stage: Alpha, Since: "v0.40.0", Doc: "the httpd command (Jsonnet webhooks)"})
-	Overlay         = register(Feature{Name: "overlay", Stage: Alpha, Since: "v0.40.0", Doc: "the --overlay-code and --overlay-code-file flags"})
-	YAKL            = register(Feature{Name: "yakl", Stage: Alpha, Since: "v0.40.0", Doc: "YAML with Jsonnet expressions (.yakl files, yakl: imports)"})
-	KustomizeImport = register(Feature{Name: "kustomize-import", Stage: Alpha, Since: "v0.40.0", Doc: "kustomize+https:// imports"})
-	BinaryImport    = register(Feature{Name: "binary-import", Stage: Alpha, Since: "v0.40.0", Doc: "binary:// imports"})
-	Knit            = register(Feature{Name: "knit", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg.knit, the keyed-array overlay merge"})
-	Playground      = register(Feature{Name: "playground", Stage: Alpha, Since: "v0.41.0", Doc: "the playground command (browser playground and share service)"})
+	Eval            = &stdFeatures[0]
+	Traceback       = &stdFeatures[1]
+	Pack            = &stdFeatures[2]
+	Httpd           = &stdFeatures[3]
+	Overlay         = &stdFeatures[4]
+	YAKL            = &stdFeatures[5]
+	KustomizeImport = &stdFeatures[6]
+	BinaryImport    = &stdFeatures[7]
+	Knit            = &stdFeatures[8]
+	Playground      = &stdFeatures[9]
+	OfflineValidate = &stdFeatures[10]
 )
+
+func init() {
+	for i := range stdFeatures {
+		std.addPointer(&stdFeatures[i])
+	}
+}
 
 // Std returns the registry compiled into kubecfg.
 func Std() *Registry { return std }

@@ -16,7 +16,8 @@ import (
 const importPath = "github.com/kubecfg/kubecfg/pkg/features"
 
 // registeredVars maps each feature variable declared in the package's
-// source (Eval = register(Feature{Name: "eval", ...})) to its name.
+// source (Eval = &stdFeatures[0], the array's element {Name: "eval", ...})
+// to its name.
 func registeredVars(t *testing.T) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -24,7 +25,7 @@ func registeredVars(t *testing.T) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vars := map[string]string{}
+	var parsed []*ast.File
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -33,14 +34,34 @@ func registeredVars(t *testing.T) map[string]string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		parsed = append(parsed, f)
+	}
+	// The names of stdFeatures' elements, in order.
+	var names []string
+	for _, f := range parsed {
+		ast.Inspect(f, func(n ast.Node) bool {
+			spec, ok := n.(*ast.ValueSpec)
+			if !ok || len(spec.Names) != 1 || spec.Names[0].Name != "stdFeatures" || len(spec.Values) != 1 {
+				return true
+			}
+			if lit, ok := spec.Values[0].(*ast.CompositeLit); ok {
+				for _, elt := range lit.Elts {
+					names = append(names, featureName(elt))
+				}
+			}
+			return false
+		})
+	}
+	vars := map[string]string{}
+	for _, f := range parsed {
 		ast.Inspect(f, func(n ast.Node) bool {
 			spec, ok := n.(*ast.ValueSpec)
 			if !ok {
 				return true
 			}
 			for i, v := range spec.Values {
-				if name := registeredName(v); name != "" && i < len(spec.Names) {
-					vars[spec.Names[i].Name] = name
+				if at := registeredIndex(v); at >= 0 && at < len(names) && i < len(spec.Names) {
+					vars[spec.Names[i].Name] = names[at]
 				}
 			}
 			return false
@@ -49,16 +70,34 @@ func registeredVars(t *testing.T) map[string]string {
 	return vars
 }
 
-// registeredName returns NAME for register(Feature{Name: "NAME", ...}).
-func registeredName(e ast.Expr) string {
-	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return ""
+// registeredIndex returns N for &stdFeatures[N], or -1.
+func registeredIndex(e ast.Expr) int {
+	u, ok := e.(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return -1
 	}
-	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "register" {
-		return ""
+	ix, ok := u.X.(*ast.IndexExpr)
+	if !ok {
+		return -1
 	}
-	lit, ok := call.Args[0].(*ast.CompositeLit)
+	if id, ok := ix.X.(*ast.Ident); !ok || id.Name != "stdFeatures" {
+		return -1
+	}
+	lit, ok := ix.Index.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return -1
+	}
+	n, err := strconv.Atoi(lit.Value)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// featureName returns NAME for Feature{Name: "NAME", ...} (or the same
+// without the type, an array's element).
+func featureName(e ast.Expr) string {
+	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
 		return ""
 	}

@@ -33,8 +33,11 @@ func validName(name string) bool {
 	return true
 }
 
-func (r *Registry) add(f Feature) *Feature {
-	p := &f
+func (r *Registry) add(f Feature) *Feature { return r.addPointer(&f) }
+
+// addPointer registers the feature p points to, which stays shared.
+func (r *Registry) addPointer(p *Feature) *Feature {
+	f := *p
 	r.features = append(r.features, p)
 	if r.byName == nil {
 		r.byName = map[string]*Feature{}

@@ -5,14 +5,15 @@ import (
 	engine "github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
-// Invocation is one kubecfg show or eval run in data: its fields are what
-// the command line's flags say (Command "show" or "eval", Inputs, Output,
-// the variables, the export and trace flags, ...), documented on
-// internal/kubecfg's Invocation; its JSON form is the playground's
-// request less the files (playground.Request embeds it), and its
-// CommandLine is the command line that runs it. The environment is not
-// part of it (Env). Run runs it; its own Configure and Run are the
-// command line's steps, for internal/kubecfg's users.
+// Invocation is one kubecfg show, eval or validate run in data: its fields
+// are what the command line's flags say (Command "show", "eval" or
+// "validate", Inputs, Output, the variables, the export, trace and
+// validate flags, ...), documented on internal/kubecfg's Invocation; its
+// JSON form is the playground's request less the files
+// (playground.Request embeds it), and its CommandLine is the command line
+// that runs it. The environment is not part of it (Env). Run runs it; its
+// own Configure and Run are the command line's steps, for
+// internal/kubecfg's users.
 type Invocation = engine.Invocation
 
 // Env is where an invocation runs: FS, the file system it reads; Root,
@@ -20,7 +21,9 @@ type Invocation = engine.Invocation
 // relative to it); Fetch, what fetches http(s):// imports (nil disables
 // them); Warn, where the feature gates' warnings go (nil drops them);
 // MaxStack, the Jsonnet stack limit (0 is go-jsonnet's); TraceOut, where
-// std.trace's lines go (nil is standard error).
+// std.trace's lines go (nil is standard error); Schema, a Kubernetes
+// minor's schemas for validate (OSEnv's are built in); TraceBudget, the
+// time validate spends locating its problems (0 is 10 s).
 type Env = engine.Env
 
 // FS is the file system an Env reads: ReadFile of an absolute slash path
@@ -74,6 +77,13 @@ type ExportFile = engine.ExportFile
 // Trace is eval --trace's causal trace; its Text is what the command line
 // prints.
 type Trace = engine.Trace
+
+// Problem is one way an object departs from its Kubernetes schema
+// (validate, the offline-validate feature): the object, the field path,
+// kubectl's words and the Jsonnet line that made the value; its Line is
+// what the command line prints. A Result's Problems and Notes are
+// validate's (ProblemText prints them).
+type Problem = engine.Problem
 
 // ErrorText is err as the command line prints it on standard error:
 // trimmed, one newline, then the hint where one applies.

@@ -75,7 +75,7 @@ func TestRun(t *testing.T) {
 		{name: "not an object", inv: kubecfg.Invocation{Inputs: []string{"num.jsonnet"}},
 			err: "error reading num.jsonnet: "},
 		{name: "unknown command", inv: kubecfg.Invocation{Command: "diff"},
-			err: `unknown command "diff": want show or eval`},
+			err: `unknown command "diff": want show, eval or validate`},
 		{name: "unknown feature", inv: kubecfg.Invocation{Features: []string{"nope"}, Inputs: []string{"app.jsonnet"}},
 			err: "unknown feature"},
 	} {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubecfg/kubecfg/internal/k8sschema"
 	"github.com/kubecfg/kubecfg/internal/testdata"
 
 	"golang.org/x/tools/txtar"
@@ -59,7 +60,7 @@ func TestSideBySide(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			resp := (&Runner{Root: filepath.ToSlash(dir)}).Run(req)
+			resp := (&Runner{Root: filepath.ToSlash(dir), Schema: k8sschema.Data}).Run(req)
 
 			sh := exec.Command("sh", "-c", resp.Command)
 			sh.Dir = dir

@@ -75,7 +75,42 @@ type Diagnostic struct {
 	// error's stack (innermost first), with file names as the text prints
 	// them and each place's Text as the text prints it.
 	Frames []Frame `json:"frames,omitempty"`
+
+	// A validate problem is a warning of Kind "schema" whose File and
+	// Line are the Jsonnet line that made it (for an object of a .json or
+	// .yaml input, File is that input and Line 0).
+
+	// Object is a validate problem's object.
+	Object *ProblemObject `json:"object,omitempty"`
+	// FieldPath is a validate problem's field path: of the offending
+	// value, or of the object lacking a required field; "" for the object
+	// itself.
+	FieldPath string `json:"fieldPath,omitempty"`
+	// Code is a validate problem's class: "unknown-field", "type",
+	// "required", "enum", ... (pkg/validate's Code*).
+	Code string `json:"code,omitempty"`
+	// OutputLine is the line of show's output (in the request's output
+	// format) that holds a validate problem's value, or the object lacking
+	// the field.
+	OutputLine int `json:"outputLine,omitempty"`
 }
+
+// ProblemObject is the object of a validate problem: its index among
+// show's objects (the output's documents), apiVersion, kind, name and
+// namespace.
+type ProblemObject = kubecfg.ProblemObject
+
+// The Kinds of validate's diagnostics: a problem; a kind the check had no
+// schema for (a note, under ignoreUnknown); the request's Kubernetes
+// minor, whose schemas the engine does not hold yet (Message names it:
+// the page hands them over, kubecfg.k8sSchema, and runs the request
+// again); an engine without the check (the core engine: NeedsFullEngine).
+const (
+	KindSchema          = "schema"
+	KindSchemaNote      = "schema-note"
+	KindSchemaMissing   = "schema-missing"
+	KindNeedsFullEngine = "needs-full-engine"
+)
 
 // KindGate is the Kind of an error for a feature that is off.
 const KindGate = "gate"
@@ -140,6 +175,11 @@ type Response struct {
 	// budget ran out before the last line.
 	Traces    []Trace `json:"traces,omitempty"`
 	TracesCut bool    `json:"tracesCut,omitempty"`
+	// SchemaMissing is the Kubernetes minor whose schemas a validate
+	// request needs and the engine does not hold (its diagnostic, of kind
+	// schema-missing, says so too): the page hands them over
+	// (kubecfg.k8sSchema) and runs the request again.
+	SchemaMissing string `json:"schemaMissing,omitempty"`
 }
 
 // Trace is kubecfg's causal trace as data: the source lines whose fields

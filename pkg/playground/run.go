@@ -45,6 +45,15 @@ type Runner struct {
 	// importer.DefaultFetcher(): net/http natively, the browser's fetch
 	// in the wasm build.
 	Fetch importer.Fetcher
+	// Schema gives a Kubernetes minor's schemas to validate requests
+	// (natively k8sschema.Data); nil: those handed over with SetSchema,
+	// as the browser's engine gets them.
+	Schema func(version string) ([]byte, error)
+
+	// schemas are the minors' schemas handed over (SetSchema), under
+	// schemaMu: the shim hands them over while a request may be running.
+	schemaMu sync.Mutex
+	schemas  map[string][]byte
 
 	mu sync.Mutex
 	// session is the workspace and caches of the stateless Run;
@@ -119,6 +128,9 @@ func (r *Runner) run(s *session, req Request) (resp Response) {
 	}
 	inv := req.Invocation
 	resp.Command = inv.CommandLine()
+	// noStore: the answer depends on more than the request and the files
+	// (validate's schemas, not handed over yet).
+	noStore := false
 	defer func() {
 		p := recover()
 		if p != nil {
@@ -133,7 +145,7 @@ func (r *Runner) run(s *session, req Request) (resp Response) {
 			resp.Features = features.Rows(features.Defaults())
 		}
 		resp.Timings.TotalMs = float64(r.now().Sub(start).Microseconds()) / 1000
-		if p == nil {
+		if p == nil && !noStore {
 			// Stored as answered, so that an answer from the cache has
 			// a list of diagnostics too, never null.
 			s.cache.storeResponse(reqKey, resp)
@@ -142,7 +154,7 @@ func (r *Runner) run(s *session, req Request) (resp Response) {
 	fsys := s.ws.fs(r.root())
 	r.traces = traceSink{}
 	var warnings strings.Builder
-	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces, Warn: &warnings}
+	env := kubecfg.Env{FS: fsys, Root: r.root(), MaxStack: r.MaxStack, TraceOut: &r.traces, Warn: &warnings, Schema: r.schema, TraceBudget: traceBudget}
 	if len(req.JURL) > 0 {
 		env.Fetch = r.fetcher()
 	}
@@ -181,6 +193,12 @@ func (r *Runner) run(s *session, req Request) (resp Response) {
 		// CLI: its next request gets a fresh VM, which evaluates (and
 		// traces) everything again instead of answering from its caches.
 		s.cache.forget(true)
+	}
+	if inv.Command == "validate" {
+		if done, store := r.validated(&resp, res, inv); done {
+			noStore = !store
+			return resp
+		}
 	}
 	if res.Err != nil {
 		r.fail(&resp, res.Err)
@@ -249,6 +267,9 @@ func (r *Runner) fail(resp *Response, err error) {
 	// page runs the request again on the full engine.
 	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
 		resp.NeedsFullEngine = true
+	}
+	if errors.Is(err, kubecfg.ErrNoValidate) {
+		resp.NeedsFullEngine, d.Kind = true, KindNeedsFullEngine
 	}
 	if r.MaxStack > 0 && hint == "" && d.Kind == string(diag.StackLimit) {
 		d.Hint = fmt.Sprintf("this engine stops at %d Jsonnet stack frames, where the kubecfg command line allows 500: in the browser every call runs on the browser's own stack", r.MaxStack)

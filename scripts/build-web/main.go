@@ -6,7 +6,11 @@
 // becomes static/embed.js, and web/index.html and
 // web/embed.html become static/index.html and static/embed.html with those
 // names (and hashes of static/kubecfg-core.wasm, static/kubecfg.wasm and
-// static/kubecfg-lang.wasm) filled in. Run from the module root: go run ./scripts/build-web
+// static/kubecfg-lang.wasm) filled in. The Kubernetes schemas of
+// internal/k8sschema/data/1.NN.json, which the page's Validate switch
+// fetches, are copied to static/schemas/k8s-1.NN.json; web/index.html's
+// version picker must list exactly those minors. Run from the module
+// root: go run ./scripts/build-web
 package main
 
 import (
@@ -19,6 +23,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,7 +47,7 @@ func build(minify bool) error {
 	// Compressed copies (scripts/compress.mjs) of an earlier build would be
 	// served in place of the new files: they go too.
 	stale, _ := filepath.Glob("static/*.[bg][rz]")
-	for _, old := range append([]string{"static/dist", "static/embed.js", "static/embed.js.map"}, stale...) {
+	for _, old := range append([]string{"static/dist", "static/embed.js", "static/embed.js.map", "static/schemas"}, stale...) {
 		if err := os.RemoveAll(old); err != nil {
 			return fmt.Errorf("cleaning %s: %w", old, err)
 		}
@@ -111,7 +116,76 @@ func build(minify bool) error {
 			return err
 		}
 	}
-	return writeAssetList(names, chunks, wasm, core, lang)
+	schemas, err := copySchemas()
+	if err != nil {
+		return err
+	}
+	return writeAssetList(names, chunks, wasm, core, lang, schemas)
+}
+
+// schemaData is where internal/k8sschema's generator writes a minor's
+// schemas (1.NN.json); schemaPicker finds the version picker's options in
+// web/index.html.
+const schemaData = "internal/k8sschema/data"
+
+var schemaPicker = regexp.MustCompile(`(?s)<select id="k8s-version"[^>]*>(.*?)</select>`)
+
+// copySchemas copies each minor's schemas to static/schemas/k8s-1.NN.json
+// and returns their site paths, after checking that web/index.html's
+// version picker lists exactly those minors, in order.
+func copySchemas() ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(schemaData, "1.*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var versions []string
+	for _, f := range files {
+		versions = append(versions, strings.TrimSuffix(filepath.Base(f), ".json"))
+	}
+	sort.Slice(versions, func(i, j int) bool { return minor(versions[i]) < minor(versions[j]) })
+	page, err := os.ReadFile("web/index.html")
+	if err != nil {
+		return nil, fmt.Errorf("reading the page template: %w", err)
+	}
+	m := schemaPicker.FindSubmatch(page)
+	if m == nil {
+		return nil, fmt.Errorf("web/index.html: no <select id=\"k8s-version\"> (the Validate switch's version picker)")
+	}
+	var listed []string
+	for _, o := range regexp.MustCompile(`<option[^>]*>([^<\s]+)`).FindAllSubmatch(m[1], -1) {
+		listed = append(listed, string(o[1]))
+	}
+	if len(versions) == 0 {
+		return nil, fmt.Errorf("no %s/1.*.json: the page's Validate switch has no Kubernetes schemas (make k8sschema)", schemaData)
+	}
+	if strings.Join(listed, " ") != strings.Join(versions, " ") {
+		return nil, fmt.Errorf("web/index.html: the Kubernetes version picker lists %v, but %s has %v", listed, schemaData, versions)
+	}
+	if err := os.MkdirAll("static/schemas", 0o755); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, v := range versions {
+		b, err := os.ReadFile(filepath.Join(schemaData, v+".json"))
+		if err != nil {
+			return nil, fmt.Errorf("reading the schemas of Kubernetes %s: %w", v, err)
+		}
+		name := "schemas/k8s-" + v + ".json"
+		if err := os.WriteFile("static/"+name, b, 0o644); err != nil {
+			return nil, fmt.Errorf("writing static/%s: %w", name, err)
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
+
+// minor is the NN of a version 1.NN (-1 when it is not one).
+func minor(v string) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(v, "1."))
+	if err != nil || !strings.HasPrefix(v, "1.") {
+		return -1
+	}
+	return n
 }
 
 // writePage fills in web/NAME and writes it to static/NAME.
@@ -226,8 +300,9 @@ func fileHash(path string) (string, error) {
 }
 
 // writeAssetList writes static/dist/assets.json: the files the service
-// worker caches for offline use, the page's chunks among them.
-func writeAssetList(names map[string]string, chunks []string, wasm, core, lang string) error {
+// worker caches for offline use, the page's chunks and the Kubernetes
+// schemas among them.
+func writeAssetList(names map[string]string, chunks []string, wasm, core, lang string, schemas []string) error {
 	list := []string{"index.html", "kubecfg-core.wasm?v=" + core, "kubecfg.wasm?v=" + wasm, "kubecfg-lang.wasm?v=" + lang,
 		"wasm_exec.js?v=" + wasm, "manifest.webmanifest", "icon.svg"}
 	for _, k := range []string{"boot.js", "main.js", "main.css", "worker.js", "lang-worker.js"} {
@@ -235,6 +310,7 @@ func writeAssetList(names map[string]string, chunks []string, wasm, core, lang s
 	}
 	list = append(list, chunks...)
 	list = append(list, "embed.html", "embed.js", names["embed-page.js"], names["embed-page.css"])
+	list = append(list, schemas...)
 	b, err := json.MarshalIndent(map[string]any{"assets": list}, "", "  ")
 	if err != nil {
 		return err

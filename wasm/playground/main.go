@@ -2,7 +2,8 @@
 
 // Command playground is the browser playground's WebAssembly shim: it
 // defines globalThis.kubecfg = { version, schema, run, update, dispose,
-// features() → rows, fatalReports (internal/fatal.WasmReports) } on top of
+// features() → rows, fatalReports (internal/fatal.WasmReports), and in
+// the full engine k8sSchema(version, data) (schema_full.go) } on top of
 // pkg/playground and then keeps the Go program alive.
 //
 // run(request) → Promise<response> is a stateless run: the request holds
@@ -57,6 +58,7 @@ func main() {
 	api.Set("update", js.FuncOf(update))
 	api.Set("dispose", js.FuncOf(dispose))
 	api.Set("features", js.FuncOf(featureRows))
+	addFull(api)
 	// For the worker to name a fatal report once this program has died.
 	api.Set("fatalReports", toJS(fatal.WasmReports))
 	js.Global().Set("kubecfg", api)

@@ -1,8 +1,9 @@
 // The playground page's controls, the CLI's flags: Command, Output format,
 // Expression (eval -e), --show-provenance, --alpha (in the Features
-// panel), the ext vars and TLAs (the Variables panel), the export's file
-// names (the Export panel), and the Run button with its key, Ctrl-Enter
-// (Cmd-Enter on a Mac).
+// panel), Validate and its Kubernetes version (beside the output), the
+// ext vars and TLAs (the Variables panel), the export's file names (the
+// Export panel), and the Run button with its key, Ctrl-Enter (Cmd-Enter
+// on a Mac).
 import { defaultExportNames, linesWithoutValue } from "./state.js";
 
 const varKinds = ["extStr", "extCode", "tlaStr", "tlaCode"];
@@ -11,9 +12,10 @@ const varKinds = ["extStr", "extCode", "tlaStr", "tlaCode"];
  * renderControls shows the controls c (state.js blankControls' shape) in
  * els: command, output, expr, alpha, provenance (the --show-provenance
  * checkbox), exportNames and exportExt (the Export panel's inputs),
- * exportNote (what it says when the command is not show), timeLimit
- * (the Time limit menu: seconds, "0" the page's default), and vars
- * (extStr, extCode, tlaStr, tlaCode: the textareas).
+ * validate and k8sVersion (the Validate switch and the Kubernetes version
+ * picker beside the output), exportNote (what it says when the command
+ * is not show), timeLimit (the Time limit menu: seconds, "0" the page's
+ * default), and vars (extStr, extCode, tlaStr, tlaCode: the textareas).
  */
 export function renderControls(els, c) {
   els.command.value = c.command;
@@ -25,6 +27,10 @@ export function renderControls(els, c) {
   els.exportExt.value = c.exportExt;
   els.exportNames.placeholder = defaultExportNames;
   showTimeLimit(els.timeLimit, c.timeLimit);
+  if (els.validate) {
+    els.validate.checked = c.validate;
+    showOption(els.k8sVersion, c.kubernetesVersion);
+  }
   for (const k of varKinds) {
     els.vars[k].value = c.vars[k];
     flagLines(els.vars[k]);
@@ -35,8 +41,13 @@ export function renderControls(els, c) {
 // showTimeLimit selects seconds (0: the default) in the Time limit menu,
 // adding it when a link brought a limit the menu does not list.
 function showTimeLimit(menu, seconds) {
-  const v = String(Math.max(0, Number(seconds) || 0));
-  if (![...menu.options].some((o) => o.value === v)) menu.add(new Option(`${v} s`, v));
+  showOption(menu, String(Math.max(0, Number(seconds) || 0)), " s");
+}
+
+// showOption selects v in menu, adding it (its text v + unit) when the
+// menu does not list it (a link's Kubernetes version this build lacks).
+function showOption(menu, v, unit = "") {
+  if (![...menu.options].some((o) => o.value === v)) menu.add(new Option(v + unit, v));
   menu.value = v;
 }
 
@@ -68,7 +79,7 @@ function enableFor(els, command) {
   els.expr.disabled = command !== "eval";
   if (command === "eval") exprOffer(els).hidden = true;
   const show = command === "show";
-  for (const el of [els.provenance, els.exportNames, els.exportExt, els.exportRun]) el.disabled = !show;
+  for (const el of [els.provenance, els.exportNames, els.exportExt, els.exportRun, els.validate, els.k8sVersion]) if (el) el.disabled = !show;
   els.exportNote.hidden = show;
 }
 
@@ -149,6 +160,8 @@ export function bindControls(els, { controls, changed, runNow, traceKey, evalEna
   els.expr.addEventListener("blocked", () => { if (controls().command !== "eval") exprOffer(els).hidden = false; });
   els.alpha.addEventListener("change", (e) => { controls().alpha = e.target.checked; changed(); });
   els.provenance.addEventListener("change", (e) => { controls().showProvenance = e.target.checked; changed(); });
+  els.validate?.addEventListener("change", (e) => { controls().validate = e.target.checked; changed(); });
+  els.k8sVersion?.addEventListener("change", (e) => { controls().kubernetesVersion = e.target.value; changed(); });
   els.exportNames.addEventListener("input", (e) => { controls().exportNames = e.target.value; changed(); });
   els.exportExt.addEventListener("input", (e) => { controls().exportExt = e.target.value; changed(); });
   for (const k of varKinds) {

@@ -4,7 +4,9 @@
 // fragment only, so an embed never touches the playground's saved workspace.
 // Its errors pane is the playground's (errors.js), showing the CLI's text.
 // A click on an output line marks the snippet's lines that feed it, as on
-// the playground (provenance.js).
+// the playground (provenance.js). With validate in its fragment (embed.js's
+// data-validate) or its state, each show is validated against Kubernetes'
+// schemas as the playground's Validate switch does (validate.js).
 import "./style.css";
 import "./embed.css";
 import { createEditor, createOutput } from "./editor.js";
@@ -12,7 +14,7 @@ import { Runner, stoppedSentence } from "./runner.js";
 import * as store from "./state.js";
 import { exampleByName, examples } from "./examples.js";
 import { encodeFragment, decodeFragment } from "./share.js";
-import { showFailure } from "./errors.js";
+import { showFailure, workspacePath } from "./errors.js";
 import { provenance } from "./provenance.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +34,12 @@ async function initial() {
   if (params.has("s")) {
     const s = await decodeFragment(params.get("s"));
     if (!store.validState(s)) throw new Error("shared link: not a playground state");
-    return store.normalize({ active: s.entry, ...s });
+    const n = store.normalize({ active: s.entry, ...s });
+    if (params.has("validate")) {
+      n.controls.validate = true;
+      n.controls.kubernetesVersion = store.kubernetesVersion(params.get("validate"));
+    }
+    return n;
   }
   const ex = exampleByName(params.get("example") || "") || examples[0];
   return store.fromExample(ex);
@@ -64,11 +71,38 @@ async function run() {
   output.set(resp.output || "", req.output === "jsonnet" ? "jsonnet" : req.output === "json" ? "json" : "yaml");
   traced.shown(req, resp);
   const failed = showFailure($("errors"), resp, state.files);
+  shownDiags = (resp.diagnostics || []).filter((d) => !d.file || d.file.endsWith(state.entry));
+  validated(req, resp);
   const ms = resp.timings?.totalMs ?? 0;
   status(failed ? `Failed (exit ${resp.exitCode}) in ${Math.round(ms)} ms.` : `Evaluated in ${Math.round(ms)} ms.`, failed);
   $("status").dataset.runs = String(Number($("status").dataset.runs || 0) + 1);
-  editor.setDiagnostics((resp.diagnostics || []).filter((d) => !d.file || d.file.endsWith(state.entry)));
+  drawDiags();
   reportSize();
+}
+
+// The editor's marks: the run's diagnostics of the snippet, and its
+// validation's (extra).
+let shownDiags = [];
+let extra = [];
+function drawDiags() {
+  editor.setDiagnostics([...shownDiags, ...extra.filter((d) => d.file && d.file.endsWith(state.entry))]);
+}
+
+// validated follows a run with the Validate switch's check, when the
+// embed's state has it on (validate.js, loaded then).
+let check = null;
+function validated(req, resp) {
+  if (!check && !state.controls.validate) return;
+  import("./validate.js").then((m) => {
+    check ||= m.validation({
+      runner, state: () => state, output, errors: $("errors"),
+      setExtra: (d) => { extra = d; drawDiags(); },
+      pathOf: workspacePath,
+      goto: (path, line, column) => { if (path === state.entry) editor.goto(line, column); },
+      load: m.schemaLoader(fetch, location.href),
+    });
+    check.shown(req, resp);
+  }, (err) => status(`Could not load the validation: ${err.message}`, true));
 }
 
 const editor = createEditor($("editor-panel"), {

@@ -9,7 +9,9 @@
 //
 // A block may carry its whole workspace instead, as data-state="FRAGMENT"
 // (what #s= holds): the docs pages do, so an example of several files is
-// live too.
+// live too. data-validate (empty, or a Kubernetes version: "1.31") turns
+// on the Validate switch for the block: its output is checked against
+// Kubernetes' schemas, and each problem marked at the line that made it.
 //   <script src="https://PLAYGROUND/embed.js" defer></script>
 import { encodeFragment } from "./share.js";
 
@@ -37,12 +39,23 @@ export function stateFor(pre) {
   };
 }
 
+/**
+ * validateParam is the embed page's fragment parameter for a block's
+ * data-validate: "&validate=VERSION" ("&validate=" for the default
+ * version), or "" without the attribute.
+ */
+export function validateParam(pre) {
+  const v = pre.dataset.validate;
+  if (v === undefined) return "";
+  return `&validate=${/^1\.\d{1,3}$/.test(v.trim()) ? v.trim() : ""}`;
+}
+
 async function upgrade(pre) {
   // data-state carries a whole workspace (an rc file beside the entry, say)
   // as a #s= fragment; without it the block is the one file.
   const frag = /^[A-Za-z0-9_-]+$/.test(pre.dataset.state || "") ? pre.dataset.state : await encodeFragment(stateFor(pre));
   const frame = document.createElement("iframe");
-  frame.src = new URL(`embed#s=${frag}`, base).href;
+  frame.src = new URL(`embed#s=${frag}${validateParam(pre)}`, base).href;
   frame.title = `kubecfg snippet: ${pre.dataset.kubecfg || "main.jsonnet"}`;
   frame.loading = "lazy";
   frame.style.cssText = "width:100%;border:0;display:block;height:" + Math.max(160, pre.offsetHeight + 140) + "px";

@@ -17,7 +17,7 @@
  * @property {string} [version]
  * @property {Object<string, string>} files
  * @property {string} entry Entry and Inputs are the inputs in order (Args): show's, eval's one. The playground names the entry file apart; the CLI leaves Entry empty and lists its arguments in Inputs.
- * @property {string} command "show" or "eval" ("" is show)
+ * @property {string} command "show", "eval" or "validate" ("" is show)
  * @property {string} [expr] eval -e
  * @property {string} [output] -o; "" is yaml
  * @property {string[]} [features] --features items, as given
@@ -45,6 +45,10 @@
  * @property {string} [exportExt] show --export-filename-extension; "" is the format's
  * @property {boolean} [trace] eval --trace: the Result's Trace
  * @property {string} [reorder] show --reorder; "" keeps the inputs' order
+ * @property {string} [kubernetesVersion] KubernetesVersion is validate --kubernetes-version: the minor whose built-in schemas check the objects; "" is DefaultKubernetesVersion.
+ * @property {string[]} [crds] CRDs are validate --crd, in order: files whose CustomResourceDefinitions add kinds to check.
+ * @property {boolean} [reportUnknown] ReportUnknown is validate --ignore-unknown=false: a kind without a schema is a problem, not a note.
+ * @property {boolean} [repeatEval] RepeatEval is validate --repeat-eval: each input is evaluated a second time and must give the same objects. kubecfg's default is true; this build's is false (its evaluation is deterministic, and the repeat doubled validate's time).
  * @property {Object<string, string>} [links] Links are the workspace's symbolic links to directories: a link's path to its target, relative to the link's directory, as on disk (jsonnet-bundler's vendor/xtd → github.com/jsonnet-libs/xtd). The CLI run in a copy of the workspace with these links reads the same.
  * @property {number} [traceLine] TraceLine asks which source lines feed the value on this line (1-based) of the output: the response's Trace. The rest of the response is the same as without it.
  * @property {boolean} [traceAll] TraceAll asks for the trace of every line of the output that holds a value (the response's Traces): the map from output lines to the source lines that feed them, both ways.
@@ -68,6 +72,7 @@
  * @property {Trace} [trace] Trace answers Request.Trace and Request.TraceLine.
  * @property {Trace[]} [traces] Traces answers Request.TraceAll: a trace per output line that holds a value and could be traced, in order. TracesCut says the time budget ran out before the last line.
  * @property {boolean} [tracesCut]
+ * @property {string} [schemaMissing] SchemaMissing is the Kubernetes minor whose schemas a validate request needs and the engine does not hold (its diagnostic, of kind schema-missing, says so too): the page hands them over (kubecfg.k8sSchema) and runs the request again.
  */
 
 /**
@@ -90,6 +95,10 @@
  * @property {string} [kind] Kind says what the error is (diag.Kind: "static", "runtime", "stack-limit", "crash", "yakl", "nesting"; "gate" for a feature that is off), for the page to act on without reading the text.
  * @property {string} [feature] Feature is the feature a "gate" error asks to turn on.
  * @property {Frame[]} [frames] Frames are the places the error names, as data, in the order its text names them: a YAKL, nesting or static error's place (an imported file's, first, when a runtime error reports it), a runtime error's stack (innermost first), with file names as the text prints them and each place's Text as the text prints it.
+ * @property {ProblemObject} [object] Object is a validate problem's object.
+ * @property {string} [fieldPath] FieldPath is a validate problem's field path: of the offending value, or of the object lacking a required field; "" for the object itself.
+ * @property {string} [code] Code is a validate problem's class: "unknown-field", "type", "required", "enum", ... (pkg/validate's Code*).
+ * @property {number} [outputLine] OutputLine is the line of show's output (in the request's output format) that holds a validate problem's value, or the object lacking the field.
  */
 
 /**
@@ -150,6 +159,18 @@
  * @property {string} [text]
  * @property {boolean} [wrapper]
  * @property {Place} [expr]
+ */
+
+/**
+ * ProblemObject names a problem's object: its index in the Result's
+ * Objects (show's order), kind, name and namespace.
+ *
+ * @typedef {object} ProblemObject
+ * @property {number} index
+ * @property {string} apiVersion
+ * @property {string} kind
+ * @property {string} name
+ * @property {string} [namespace]
  */
 
 /**

@@ -19,6 +19,7 @@ import { filesPane, download } from "./files.js";
 import { renderControls, bindControls } from "./controls.js";
 import { featuresPanel } from "./features-panel.js";
 import { results } from "./results.js";
+import { workspacePath } from "./errors.js";
 import { snapshot, updateURL, initialState, share, shareOutdated, fitsAddress, opensLink } from "./links.js";
 import { panelTabs } from "./tabs.js";
 import { provenance } from "./provenance.js";
@@ -32,6 +33,9 @@ import { lazy, loadAll } from "./lazy.js";
 
 // The export's code (and its zip writer): a chunk loaded after the first result.
 const exporter = lazy(() => import("./export.js"));
+// The Validate switch's check (validate.js): a chunk loaded when the switch is first on.
+let checker = null;
+let check = null;
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
 const $ = (id) => document.getElementById(id);
@@ -44,7 +48,7 @@ const controlEls = {
     // The language service's completion, where kubecfg is predefined (RFC06).
     complete: [(context) => langService.completionSource("<expression>")(context)], onRunNow: () => run.runNow(),
   }),
-  provenance: $("show-provenance"), exportNames: $("export-names"), exportExt: $("export-ext"),
+  provenance: $("show-provenance"), validate: $("validate"), k8sVersion: $("k8s-version"), exportNames: $("export-names"), exportExt: $("export-ext"),
   exportRun: $("export-objects"), exportNote: $("export-note"), timeLimit: $("time-limit"),
   vars: { extStr: $("var-extStr"), extCode: $("var-extCode"), tlaStr: $("var-tlaStr"), tlaCode: $("var-tlaCode") },
 };
@@ -136,13 +140,30 @@ const traced = provenance({ bar: $("trace") }, {
 });
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
-  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp, expr: controlEls.expr, fix: applyFix,
+  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp, expr: controlEls.expr, fix: applyFix, after: validated,
   limitRaised(limit, ms) {
     showControls();
     changed({ run: false });
     status.tell(`The first run took ${seconds(Math.round(ms / 100) * 100)}, past the ${seconds(run.runner.defaultTimeoutMs)} default: this workspace's Time limit is now ${seconds(limit * 1000)} (the Time limit next to Run changes it).`);
   },
 });
+
+// validated follows each answer shown with the Validate switch's check
+// (validate.js), its chunk loaded when the switch is first on.
+function validated(request, resp, from) {
+  if (!check && !state().controls.validate) return;
+  checker ||= import("./validate.js").catch((err) => {
+    checker = null;
+    throw err;
+  });
+  checker.then((m) => {
+    check ||= m.validation({
+      runner: run.runner, state, output, errors: $("errors"), command: $("command-line"), switchEl: $("validate"),
+      setExtra: run.setExtra, pathOf: workspacePath, goto: run.goto, tell: status.tell, load: m.schemaLoader(fetch, location.href),
+    });
+    check.shown(request, resp, from);
+  }, (err) => status.tell(`Could not load the validation: ${err.message}`, true));
+}
 
 // applyFix carries out an error's one-click fix (errors.js fixesFor): eval
 // as the Command menu's choice makes it, a feature turned on as its box in
@@ -302,7 +323,8 @@ async function start() {
     if (why !== "full") return;
     const names = request?.exportDir || request?.exportNames;
     const what = request?.traceLine || request?.traceAll ? "where a line comes from is traced by it"
-      : names ? "the export's file names use sprig's template functions" : "this program uses validateJSONSchema";
+      : names ? "the export's file names use sprig's template functions"
+        : request?.command === "validate" ? "Validate checks the objects with it" : "this program uses validateJSONSchema";
     status.run(`Loading the full engine (${what})…`, false, { keep: true });
     run.startingFull();
   };

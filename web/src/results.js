@@ -51,7 +51,9 @@ function firstLine(resp) {
  * tab-workspace.js), saved with its answer for the boot script. expr, the
  * Expression box (expr-editor.js), marks the diagnostics placed in it
  * (file exprFile). fix(it) carries out an error's one-click fix
- * (errors.js fixesFor).
+ * (errors.js fixesFor). after(request, resp, from), when given, is told
+ * of each answer shown (after(null) when the page has none): the
+ * Validate switch's check (validate.js) follows it.
  *
  * A workspace's first run on the page (after it was entered: forget) at
  * the default Time limit gets firstRunMs instead, as a first run pays
@@ -60,7 +62,7 @@ function firstLine(resp) {
  * the workspace's Time limit is raised to the menu's shortest that fits
  * it with room to spare, and limitRaised(seconds, ms) is told, to say so.
  */
-export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {}, expr = null, fix = null }) {
+export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {}, expr = null, fix = null, after = () => {} }) {
   let runner = null;
   let engineReady = false;
   let lastResponse = null;
@@ -73,6 +75,7 @@ export function results(els, { state, editor, output, status, features, openFile
   const stamps = new WeakMap(); // request → the stamp of the state it was made from
   let startingFull = false; // the status line says the full engine is on its way
   let firstRun = true; // no engine answer yet for the workspace on the page
+  let extra = []; // diagnostics of the answer's check (setExtra: validate.js)
 
   // schedule runs the workspace as soon as this turn of the event loop is
   // over (changes made together run once). There is no debounce: the
@@ -216,6 +219,7 @@ export function results(els, { state, editor, output, status, features, openFile
     shownError = "";
     delete els.errors.dataset.pending;
     showStopped(els.errors, sentence + raise);
+    after(null);
     // The output of the last run that finished stays, greyed and marked
     // stale: it is not the stopped program's.
     if (output.text && els.view) {
@@ -283,6 +287,7 @@ export function results(els, { state, editor, output, status, features, openFile
       }
     }
     status.finished();
+    after(request, resp, from);
   }
 
   // goto is an error's place, clicked in the errors pane.
@@ -294,7 +299,7 @@ export function results(els, { state, editor, output, status, features, openFile
 
   function drawDiagnostics() {
     const s = state();
-    const diags = (lastResponse?.diagnostics || []).filter((d) => workspacePath(s.files, d.file) === s.active);
+    const diags = [...lastResponse?.diagnostics || [], ...extra].filter((d) => workspacePath(s.files, d.file) === s.active);
     editor.setDiagnostics(diags);
     expr?.setDiagnostics((lastResponse?.diagnostics || []).filter((d) => d.file === exprFile));
   }
@@ -375,6 +380,7 @@ export function results(els, { state, editor, output, status, features, openFile
       els.errors.replaceChildren();
       els.errors.hidden = true;
       traced.shown(null, null);
+      after(null);
     },
     /** lastResponse is the answer on the page, or null. */
     get lastResponse() { return lastResponse; },
@@ -391,6 +397,11 @@ export function results(els, { state, editor, output, status, features, openFile
     saveNow,
     /** drawDiagnostics draws the answer's diagnostics of the open file in the editor. */
     drawDiagnostics,
+    /** setExtra draws diags (the answer's check: validate.js) with the answer's own. */
+    setExtra(diags) {
+      extra = diags;
+      drawDiagnostics();
+    },
     /** showErrors shows a failed answer's diagnostics in the errors pane (an export's, say). */
     showErrors(resp) {
       clearTimeout(errorsTimer);

@@ -5,15 +5,18 @@
 // worker and starting a fresh one at once.
 //
 // Requests come in lanes, each with at most one request waiting: "main"
-// (the page's runs of the workspace), "export" (a download of the objects
-// as files) and "trace" (where an output line comes from). The worker
-// takes main first, then export, then trace. A main run drops the trace
-// waiting (the program it traced has changed), and ends a preemptible run
+// (the page's runs of the workspace), "validate" (the Validate switch's
+// check of a show's objects), "export" (a download of the objects as
+// files) and "trace" (where an output line comes from). The worker takes
+// main first, then validate, export, trace. A main run drops the
+// validation and the trace waiting (the program they check or trace has
+// changed), and ends a preemptible run
 // in flight (a trace of the whole output, which takes up to 1.5 s) by
 // starting a fresh worker, so an edit never waits for a trace. A main run
-// that has run for staleAfterMs (300 ms) while a newer main request waits
-// is ended the same way: the program it evaluates is no longer the one in
-// the editor, and a new edit must not wait behind it. A shorter run is
+// (or a validation) that has run for staleAfterMs (300 ms) while a newer
+// main request waits is ended the same way: the program it evaluates is
+// no longer the one in the editor, and a new edit must not wait behind
+// it. A shorter run is
 // left to finish, as a fresh worker would cost more than waiting for it
 // (and its caches of the workspace).
 //
@@ -77,11 +80,11 @@ export function stoppedSentence(err) {
   return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
 }
 
-const lanes = ["main", "export", "trace"];
+const lanes = ["main", "validate", "export", "trace"];
 
 /**
  * takeNext takes out of queued (jobs with a lane) the job to run next:
- * the first of the main lane, then of export, then of trace; or null.
+ * the first of the main lane, then of validate, export, trace; or null.
  */
 export function takeNext(queued) {
   for (const lane of lanes) {
@@ -272,28 +275,30 @@ export class Runner {
 
   /**
    * run evaluates one request; a newer call of the same lane replaces one
-   * still queued (which resolves to null). lane is "main", "export" or
-   * "trace"; preempt marks a run that a main run may end (it then
-   * resolves to null).
+   * still queued (which resolves to null). lane is "main", "validate",
+   * "export" or "trace"; preempt marks a run that a main run may end (it
+   * then resolves to null). schema, {version, data}, is a Kubernetes
+   * minor's schemas that the request needs (validate): handed to a worker
+   * that has not had them, before the run.
    */
-  run(request, { lane = "main", preempt = false, session = "page" } = {}) {
+  run(request, { lane = "main", preempt = false, session = "page", schema } = {}) {
     return new Promise((resolve, reject) => {
       this.drop(lane);
-      if (lane === "main") this.drop("trace");
-      this.queued.push({ request, resolve, reject, lane, preempt, session });
+      if (lane === "main") this.drop("trace"), this.drop("validate");
+      this.queued.push({ request, resolve, reject, lane, preempt, session, schema });
       if (lane === "main") {
         // (Not while the first worker still compiles the engine: a fresh
         // worker would compile it again.)
         if (this.inflight?.preempt && this.module) this.preempt();
-        else if (this.inflight?.lane === "main") this.supersede(this.inflight);
+        else if (this.inflight?.lane === "main" || this.inflight?.lane === "validate") this.supersede(this.inflight);
       }
       this.pump();
     });
   }
 
   /**
-   * supersede ends job, the main run in flight, once it has run for
-   * staleAfterMs, if a newer main request is still waiting then.
+   * supersede ends job, the main run or validation in flight, once it has
+   * run for staleAfterMs, if a newer main request is still waiting then.
    */
   supersede(job) {
     clearTimeout(job.staleTimer);
@@ -356,10 +361,17 @@ export class Runner {
    * post sends job to worker w as run id: the session's update first when
    * its files or links differ from what w holds (sessionsOf), then the
    * run; a request whose files are not all texts, or whose session w has
-   * answered stale once already for this job, as a stateless run.
+   * answered stale once already for this job, as a stateless run. A job's
+   * schema goes first to a worker that has not had it (w.schemas: the
+   * versions it was given).
    */
   post(w, job, id) {
     const { files, links, ...rest } = job.request || {};
+    const sc = job.schema;
+    if (sc && !(w.schemas ||= new Set()).has(sc.version)) {
+      w.postMessage({ type: "k8sSchema", ...sc });
+      w.schemas.add(sc.version);
+    }
     if (job.stateless || !texts(files)) {
       w.postMessage({ type: "run", id, request: job.request });
       return;
@@ -422,7 +434,7 @@ export class Runner {
       // The full engine is prepared already (prepareFull): it takes over.
       this.takeSpare();
       if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
-      else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session });
+      else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session, schema: job.schema });
       this.pump();
       return;
     }
@@ -433,7 +445,7 @@ export class Runner {
     this.spawn().catch(() => {}); // pump reports a failure to the job
     if (this.opts.onRestart) this.opts.onRestart("full", job.request);
     if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
-    else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session });
+    else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session, schema: job.schema });
     this.pump();
   }
 

@@ -10,9 +10,9 @@
 // and the publication cannot interleave.
 //
 // The engine takes the embeds' requests one at a time, in order of arrival
-// (main runs first, then traces, as the Runner's lanes); each embed has
-// lanes of its own, where a newer request replaces that embed's waiting
-// one, as it does in a Runner of its own. An embed whose engine's frame
+// (main runs first, then validations, then traces, as the Runner's
+// lanes); each embed has lanes of its own, where a newer request
+// replaces that embed's waiting one, as it does in a Runner of its own. An embed whose engine's frame
 // goes away (its page hidden or unloaded) starts an engine of its own.
 import { takeNext } from "./runner.js";
 
@@ -20,7 +20,7 @@ import { takeNext } from "./runner.js";
 export class SharedEngine {
   constructor(runner) {
     this.runner = runner;
-    this.queued = []; // {client, request, lane, preempt, resolve, reject}
+    this.queued = []; // {client, request, lane, preempt, schema, resolve, reject}
     this.inflight = null;
     this.dead = false;
     this.clients = 0;
@@ -64,12 +64,12 @@ export class SharedEngine {
   }
 
   /** run queues one embed's request; it resolves as Runner.run does. */
-  run(client, request, { lane = "main", preempt = false } = {}) {
+  run(client, request, { lane = "main", preempt = false, schema } = {}) {
     if (this.dead) return Promise.reject(new Error("the engine's frame is gone"));
     return new Promise((resolve, reject) => {
       this.drop(client, lane);
-      if (lane === "main") this.drop(client, "trace");
-      const job = { client, request, lane, preempt, resolve, reject };
+      if (lane === "main") this.drop(client, "trace"), this.drop(client, "validate");
+      const job = { client, request, lane, preempt, schema, resolve, reject };
       // This embed's main run ends its own preemptible trace in flight:
       // handed to the Runner at once, which preempts it.
       if (lane === "main" && this.inflight?.preempt && this.inflight.client === client) {
@@ -96,7 +96,7 @@ export class SharedEngine {
 
   forward(job) {
     this.inflight = job;
-    this.runner.run(job.request, { lane: job.lane, preempt: job.preempt, session: this.session(job.client) }).then(job.resolve, job.reject).finally(() => {
+    this.runner.run(job.request, { lane: job.lane, preempt: job.preempt, schema: job.schema, session: this.session(job.client) }).then(job.resolve, job.reject).finally(() => {
       if (this.inflight === job) this.inflight = null;
       this.pump();
     });

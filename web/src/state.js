@@ -36,8 +36,23 @@ export function blankControls() {
     jpathEnv: "",
     jurl: "",
     vendorDeclined: false, // "Not now" to the offer of -J vendor; not a flag
+    // The Validate switch: after each show, kubecfg --features=offline-validate
+    // validate --kubernetes-version kubernetesVersion (validate.js).
+    validate: false,
+    kubernetesVersion: defaultKubernetesVersion,
   };
 }
+
+/** defaultKubernetesVersion is validate's --kubernetes-version default (internal/k8sschema.Default). */
+export const defaultKubernetesVersion = "1.35";
+
+/**
+ * kubernetesVersion is a stored or shared --kubernetes-version as the page
+ * keeps it: a minor, 1.NN, or else the default. (Which minors the build
+ * has schemas of is the version picker's list; one it lacks says so when
+ * it is validated against.)
+ */
+export const kubernetesVersion = (v) => (typeof v === "string" && /^1\.\d{1,3}$/.test(v) ? v : defaultKubernetesVersion);
 
 /** defaultExportNames is kubecfg's --export-filename-format (internal/kubecfg.DefaultExportNameFormat). */
 export const defaultExportNames = '{{.apiVersion}}.{{.kind}}-{{default "default" .metadata.namespace}}.{{.metadata.name}}';
@@ -104,7 +119,9 @@ export function toRequest(state, version = "") {
     entry: state.entry,
     command: c.command,
     output: c.output,
-    features: featureList(c.features),
+    // The Validate switch's feature in show's requests while it is on, so
+    // that show and validate share the engine's VM (validate.js).
+    features: featureList(c.validate === true && c.command === "show" ? { ...c.features, "offline-validate": true } : c.features),
     alpha: !!c.alpha,
   };
   if (c.command === "eval" && c.expr.trim() !== "") req.expr = c.expr;
@@ -193,6 +210,8 @@ export function normalize(s) {
     jpathEnv: text(given.jpathEnv),
     jurl: text(given.jurl),
     vendorDeclined: given.vendorDeclined === true,
+    validate: given.validate === true,
+    kubernetesVersion: kubernetesVersion(given.kubernetesVersion),
   };
   const active = typeof s.active === "string" && Object.hasOwn(s.files, s.active) ? s.active : s.entry;
   const links = isObject(s.links) ? Object.fromEntries(Object.entries(s.links).filter(([, t]) => typeof t === "string")) : {};

@@ -10,7 +10,9 @@
 // files, links}}, which hands a session's changed files to the engine;
 // run {id, session, rev, request}, answered by result {id, response} or,
 // when the engine does not hold that revision, stale {id}; run {id,
-// request} with the files inside (stateless); dispose {session}. They are
+// request} with the files inside (stateless); dispose {session};
+// k8sSchema {version, data}, a Kubernetes minor's schemas for validate
+// (the full engine's kubecfg.k8sSchema; no answer). They are
 // handled one at a time, in order: an update is in before the run after
 // it.
 /* global importScripts, Go */
@@ -160,13 +162,13 @@ if (boot) {
   ready.catch(() => {}); // reported when the init message asks
 }
 
-// inOrder handles the engine's messages (update, run, dispose) one after
+// inOrder handles the engine's messages (update, run, dispose, k8sSchema) one after
 // another, each once the engine is ready.
 let inOrder = Promise.resolve();
 
 self.onmessage = async (ev) => {
   const msg = ev.data;
-  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose") {
+  if (msg.type === "update" || msg.type === "run" || msg.type === "dispose" || msg.type === "k8sSchema") {
     inOrder = inOrder.then(() => engineMessage(msg));
     return;
   }
@@ -197,6 +199,10 @@ async function engineMessage(msg) {
   }
   if (msg.type === "dispose") {
     k.dispose(msg.session);
+    return;
+  }
+  if (msg.type === "k8sSchema") {
+    k.k8sSchema?.(msg.version, msg.data); // the full engine's (the core engine has no validate)
     return;
   }
   if (msg.type === "run") {

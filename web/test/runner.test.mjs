@@ -13,6 +13,7 @@ class FakeWorker {
   constructor(url, opts) {
     this.name = opts?.name;
     this.runs = [];
+    this.schemaMsgs = []; // the schema messages, in order, each with the runs posted before it
     this.terminated = false;
     workers.push(this);
   }
@@ -21,6 +22,8 @@ class FakeWorker {
       queueMicrotask(() => this.onmessage({ data: { type: "ready", version: "v0", features: [], module: m.module ? undefined : "module" } }));
     } else if (m.type === "run") {
       this.runs.push(m);
+    } else if (m.type === "k8sSchema") {
+      this.schemaMsgs.push({ version: m.version, data: m.data, runsBefore: this.runs.length });
     }
   }
   terminate() { this.terminated = true; }
@@ -171,4 +174,96 @@ test("a run that needs the full engine is run again there, in its lane", async (
   const resp = await exp;
   assert.deepEqual(resp.echo, { n: "x" });
   assert.equal(resp.exitCode, 0);
+});
+
+test("a validation waits behind main runs, goes before an export, and a main run drops the one waiting", async () => {
+  const w = workers[0];
+  const first = runner.run({ n: 1 });
+  await tick();
+  const exp = runner.run({ n: "x" }, { lane: "export" });
+  const v1 = runner.run({ n: "v1" }, { lane: "validate" });
+  const second = runner.run({ n: 2 });
+  assert.equal(await v1, null, "the edit after it dropped the validation of the show before it");
+  const v2 = runner.run({ n: "v2" }, { lane: "validate" });
+  w.answer();
+  await first;
+  await tick();
+  assert.deepEqual(w.runs.map((m) => m.request.n), [2], "the main run first");
+  w.answer();
+  await second;
+  await tick();
+  assert.deepEqual(w.runs.map((m) => m.request.n), ["v2"], "then the validation, before the export");
+  w.answer();
+  assert.deepEqual((await v2).echo, { n: "v2" });
+  await tick();
+  w.answer();
+  assert.deepEqual((await exp).echo, { n: "x" });
+});
+
+test("a run's schema goes to a worker once, before the run; a fresh worker gets it again", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", fullWasmUrl: "full.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
+  await runner.start();
+  const core = workers.at(-1);
+  const schema = { version: "1.35", data: '{"k":1}' };
+  const v1 = runner.run({ n: "v1", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  assert.deepEqual(core.schemaMsgs, [{ version: "1.35", data: '{"k":1}', runsBefore: 0 }], "the schema before the run");
+  // The core engine has no validator: the run goes again on the full
+  // engine, a new worker, which is given the schema first too.
+  core.answer({ output: "", exitCode: 1, needsFullEngine: true });
+  const full = workers.at(-1);
+  assert.notEqual(full, core);
+  await tick();
+  assert.deepEqual(full.schemaMsgs, [{ version: "1.35", data: '{"k":1}', runsBefore: 0 }]);
+  assert.equal(full.runs.length, 1);
+  full.answer({ output: "", exitCode: 0 });
+  assert.deepEqual((await v1).echo.n, "v1");
+  // The same minor again: not sent again; another minor: sent.
+  const v2 = runner.run({ n: "v2", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  assert.equal(full.schemaMsgs.length, 1, "a worker that has a minor's schemas is not sent them again");
+  full.answer();
+  await v2;
+  const v3 = runner.run({ n: "v3", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema: { version: "1.31", data: "{}" } });
+  await tick();
+  assert.deepEqual(full.schemaMsgs.map((s) => s.version), ["1.35", "1.31"]);
+  full.answer();
+  await v3;
+  // A run without a schema sends none.
+  const plain = runner.run({ n: 4, files: { "a.jsonnet": "{}" } });
+  await tick();
+  assert.equal(full.schemaMsgs.length, 2);
+  full.answer();
+  await plain;
+});
+
+test("an edit ends a validation in flight once it has run staleAfterMs (a fresh worker, the schema again); a quick one is left to finish", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js", staleAfterMs: 30 });
+  await runner.start();
+  const w = workers.at(-1);
+  const schema = { version: "1.35", data: "{}" };
+  const quick = runner.run({ n: "v1", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  const edit1 = runner.run({ n: 1, files: { "a.jsonnet": "{}" } });
+  w.answer();
+  assert.deepEqual((await quick).echo.n, "v1", "answered before staleAfterMs: not ended");
+  await tick();
+  w.answer();
+  await edit1;
+  assert.equal(w.terminated, false);
+  const slow = runner.run({ n: "v2", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  const edit2 = runner.run({ n: 2, files: { "a.jsonnet": "{}" } });
+  assert.equal(await slow, null, "the validation of the program before the edit is ended");
+  assert.ok(w.terminated);
+  const fresh = workers.at(-1);
+  await tick();
+  assert.deepEqual(fresh.runs.map((m) => m.request.n), [2]);
+  fresh.answer();
+  await edit2;
+  const v3 = runner.run({ n: "v3", files: { "a.jsonnet": "{}" } }, { lane: "validate", schema });
+  await tick();
+  assert.deepEqual(fresh.schemaMsgs.map((m) => m.version), ["1.35"], "the fresh worker is given the schema");
+  fresh.answer();
+  await v3;
 });

@@ -18,6 +18,7 @@ class FakeWorker {
   postMessage(m) {
     if (m.type === "init") queueMicrotask(() => this.onmessage({ data: { type: "ready", version: "v0", features: [], module: "module" } }));
     else if (m.type === "run") this.runs.push(m);
+    else if (m.type === "k8sSchema") (this.schemaMsgs ||= []).push(m.version);
   }
   terminate() {}
   answer() {
@@ -111,4 +112,25 @@ test("the first embed publishes its engine and the others of its parent and buil
   assert.equal(workers.length, 3);
   workers[2].answer();
   assert.deepEqual((await r).echo, { n: "after" });
+});
+
+test("an embed's validation goes behind main runs with its schema, and its own main run drops it", async () => {
+  const engine = new SharedEngine(make());
+  const [a, b] = [engine.client(), engine.client()];
+  await a.start();
+  const w = workers[0];
+  const a1 = a.run({ n: "a1" });
+  const av = a.run({ n: "av" }, { lane: "validate", schema: { version: "1.31", data: "{}" } });
+  const bv = b.run({ n: "bv" }, { lane: "validate", schema: { version: "1.35", data: "{}" } });
+  const b1 = b.run({ n: "b1" });
+  assert.equal(await bv, null, "b's edit dropped b's waiting validation");
+  const order = [];
+  for (const p of [a1, b1, av]) {
+    await tick();
+    order.push(w.runs[0].request.n);
+    w.answer();
+    await p;
+  }
+  assert.deepEqual(order, ["a1", "b1", "av"]);
+  assert.deepEqual(w.schemaMsgs, ["1.31"], "the validation's schema reached the worker");
 });
