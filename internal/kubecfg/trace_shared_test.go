@@ -3,6 +3,7 @@
 package kubecfg
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -174,4 +175,43 @@ func txtarFiles(t *testing.T, name string) map[string]string {
 		files[f.Name] = string(f.Data)
 	}
 	return files
+}
+
+// TestSharedTraceConcurrent: sessions on several goroutines share the
+// process's instrumented kubecfg.libsonnet (evaluation only reads it);
+// run with -race.
+func TestSharedTraceConcurrent(t *testing.T) {
+	files := txtarFiles(t, "../../docs/examples/gallery-jsonnet-app.txtar")
+	errs := make(chan error, 8)
+	for g := 0; g < 4; g++ {
+		go func() {
+			c := &Config{Gates: features.AllAlpha(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
+			s, err := c.NewSession()
+			if err != nil {
+				errs <- err
+				return
+			}
+			for _, coll := range []bool{false, true} {
+				tr, err := s.sharedTrace(c.inputURL("app.jsonnet"), "$.deployment.spec.template.spec.containers[0].image", coll)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if s.noSharedTrace {
+					errs <- fmt.Errorf("fell back")
+					return
+				}
+				if len(tr.Roots) == 0 {
+					errs <- fmt.Errorf("no places")
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
 }
