@@ -5,6 +5,7 @@ package kubecfg
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,11 +71,11 @@ type builtinKey struct {
 
 // errSharedTrace says a tracer cannot give ursonnet's answer for an
 // expression (an import it leaves to the VM): trace on a fresh VM.
-var errSharedTrace = fmt.Errorf("the shared trace cannot trace this expression")
+var errSharedTrace = errors.New("the shared trace cannot trace this expression")
 
 // sharedTrace is TraceExpr (or TraceCollection) for validate: the same
-// places, from the session's tracer. It falls back to trace when the
-// tracer cannot answer.
+// places, from st's tracer (made on first use). It falls back to trace
+// when the tracer cannot answer.
 func (s *Session) sharedTrace(st *sharedTraces, u, expr string, collection bool) (*Trace, error) {
 	if st.off || mentions(expr, "kubecfg") {
 		return s.trace(u, expr, collection)
@@ -97,7 +98,7 @@ func (s *Session) sharedTrace(st *sharedTraces, u, expr string, collection bool)
 	if err != nil {
 		// The tracer's ASTs may be half done: the next trace starts afresh.
 		st.tracers[k] = nil
-		if err == errSharedTrace {
+		if errors.Is(err, errSharedTrace) {
 			st.off = true
 			s.traces--
 			return s.trace(u, expr, collection)
