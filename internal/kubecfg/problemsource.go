@@ -34,6 +34,12 @@ var ErrNoSource = errors.New("the object comes from no Jsonnet file that can be 
 // A list's items (Source.Path ending in .item) are traced as its items
 // field's element item, the object's place among the list's.
 func (s *Session) ValueSource(src Source, item int, path []any, collection bool) (f Frame, found bool, err error) {
+	return s.valueSource(&sharedTraces{}, src, item, path, collection)
+}
+
+// valueSource is ValueSource with st's tracers (validate's run shares
+// them among its problems).
+func (s *Session) valueSource(st *sharedTraces, src Source, item int, path []any, collection bool) (f Frame, found bool, err error) {
 	if src.File == "" || strings.HasPrefix(src.File, "data:") {
 		return Frame{}, false, ErrNoSource
 	}
@@ -46,9 +52,7 @@ func (s *Session) ValueSource(src Source, item int, path []any, collection bool)
 	if evalKind(src.File) == inYAKL {
 		u = importer.YAKLScheme + u
 	}
-	// The session's tracers: one instrumentation of the files for all
-	// the traces of this workspace version.
-	t, err := s.sharedTrace(u, expr, collection)
+	t, err := s.sharedTrace(st, u, expr, collection)
 	if err != nil {
 		return Frame{}, false, err
 	}

@@ -13,7 +13,3 @@ func traceRoots(*jsonnet.VM, string, string) ([]string, error) {
 
 // traceObjectFields is ErrNoTrace in the core engine, as traceRoots.
 func traceObjectFields(*jsonnet.VM, string) error { return ErrNoTrace }
-
-// tracer is the full engine's shared causal trace (trace_shared.go); the
-// core engine has none.
-type tracer struct{}

@@ -5,6 +5,7 @@ package kubecfg
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,19 +21,20 @@ import (
 // ursonnet's, so that a trace reads the same.
 const traceTag = "uRsOnNeT"
 
-// tracer is validate's causal trace of one session's workspace version
+// tracer is validate's causal trace of the problems of one run
 // (Session.sharedTrace), with ursonnet's results, made cheap: ursonnet
 // parses every file the traced input imports on a fresh VM, inlines the
 // imports and wraps every field body in std.trace, for each trace; a
 // tracer does that once per file on a VM of its own, and each later
-// trace of the version (the other problems of a run, a validate again)
-// only parses and instruments its expression and evaluates. kubecfg's
-// built-in library, the same in every version, is instrumented once for
-// the process (builtinTraced). The session's own VM is never touched. A
-// tracer is dropped with the session's version (setFS), and when a trace
-// meets an import ursonnet leaves to the VM (one in a function call's
-// arguments: its value, cached by the VM, would not trace again), the
-// session goes back to a fresh VM per trace.
+// trace of the run only parses and instruments its expression and
+// evaluates. kubecfg's built-in library, the same in every workspace, is
+// instrumented once for the process (builtinTraced), so a keystroke's new
+// session parses only the workspace's files. The session's own VM is
+// never touched. The tracers live as long as the run (a run reads one
+// workspace version; the core engine's Session has no room for them), and
+// when a trace meets an import ursonnet leaves to the VM (one in a
+// function call's arguments: its value, cached by the VM, would not trace
+// again), the run goes back to a fresh VM per trace.
 type tracer struct {
 	sess       *Session
 	collection bool
@@ -44,6 +46,13 @@ type tracer struct {
 	now      map[string]bool
 	// done are the nodes instrumented (their subtrees too).
 	done map[ast.Node]bool
+}
+
+// sharedTraces are a run's tracers (one for values, one for
+// collections); off says the workspace has an import they cannot trace.
+type sharedTraces struct {
+	tracers [2]*tracer
+	off     bool
 }
 
 // builtinTraced holds the instrumented ASTs of the importer's built-in
@@ -62,35 +71,35 @@ type builtinKey struct {
 
 // errSharedTrace says a tracer cannot give ursonnet's answer for an
 // expression (an import it leaves to the VM): trace on a fresh VM.
-var errSharedTrace = fmt.Errorf("the shared trace cannot trace this expression")
+var errSharedTrace = errors.New("the shared trace cannot trace this expression")
 
 // sharedTrace is TraceExpr (or TraceCollection) for validate: the same
-// places, from the session's tracer. It falls back to trace when the
-// tracer cannot answer.
-func (s *Session) sharedTrace(u, expr string, collection bool) (*Trace, error) {
-	if s.noSharedTrace || mentions(expr, "kubecfg") {
+// places, from st's tracer (made on first use). It falls back to trace
+// when the tracer cannot answer.
+func (s *Session) sharedTrace(st *sharedTraces, u, expr string, collection bool) (*Trace, error) {
+	if st.off || mentions(expr, "kubecfg") {
 		return s.trace(u, expr, collection)
 	}
 	k := 0
 	if collection {
 		k = 1
 	}
-	t := s.tracers[k]
+	t := st.tracers[k]
 	if t == nil {
 		sess, err := s.cfg.NewSession()
 		if err != nil {
 			return nil, err
 		}
 		t = &tracer{sess: sess, collection: collection, expanded: map[string]ast.Node{}, done: map[ast.Node]bool{}}
-		s.tracers[k] = t
+		st.tracers[k] = t
 	}
 	s.traces++
 	roots, err := t.roots(u, expr)
 	if err != nil {
 		// The tracer's ASTs may be half done: the next trace starts afresh.
-		s.tracers[k] = nil
-		if err == errSharedTrace {
-			s.noSharedTrace = true
+		st.tracers[k] = nil
+		if errors.Is(err, errSharedTrace) {
+			st.off = true
 			s.traces--
 			return s.trace(u, expr, collection)
 		}

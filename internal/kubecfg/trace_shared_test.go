@@ -3,6 +3,8 @@
 package kubecfg
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +36,7 @@ func TestSharedTraceSameAsFresh(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		st := &sharedTraces{}
 		for input := range files {
 			if !strings.HasSuffix(input, ".jsonnet") {
 				continue
@@ -57,7 +60,7 @@ func TestSharedTraceSameAsFresh(t *testing.T) {
 				for _, path := range valuePaths(map[string]any(o), nil) {
 					expr := base + PathExpr(path)
 					for _, coll := range []bool{false, true} {
-						shared, errShared := s.sharedTrace(u, expr, coll)
+						shared, errShared := s.sharedTrace(st, u, expr, coll)
 						fresh, errFresh := s.trace(u, expr, coll)
 						if (errShared == nil) != (errFresh == nil) {
 							t.Fatalf("%s %s %s (collection %v): shared error %v, fresh %v", name, input, expr, coll, errShared, errFresh)
@@ -70,7 +73,7 @@ func TestSharedTraceSameAsFresh(t *testing.T) {
 				}
 			}
 		}
-		if s.noSharedTrace {
+		if st.off {
 			t.Errorf("%s: the shared trace fell back to fresh VMs", name)
 		}
 	}
@@ -79,36 +82,40 @@ func TestSharedTraceSameAsFresh(t *testing.T) {
 	}
 }
 
-// TestSharedTraceKeptPerVersion: the tracers stay for the traces of one
-// workspace version and go with it (setFS).
-func TestSharedTraceKeptPerVersion(t *testing.T) {
+// TestSharedTraceKeptPerRun: a run's tracers stay for all its traces,
+// and the session's own VM is not instrumented (a trace never rewrites
+// it: the session evaluates as before, without trace output).
+func TestSharedTraceKeptPerRun(t *testing.T) {
 	files := map[string]string{"lib.libsonnet": sourceLib, "app.jsonnet": sourceApp}
-	c := &Config{Gates: features.AllAlpha(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
+	var traceOut strings.Builder
+	c := &Config{Gates: features.AllAlpha(), FS: importer.NewMapFS("/w", files), Cwd: "/w", TraceOut: &traceOut}
 	s, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := c.inputURL("app.jsonnet")
-	if _, err := s.sharedTrace(u, "$.web.spec.replicas", false); err != nil {
+	before, _, err := s.ReadSources(ReadOptions{Inputs: []string{"app.jsonnet"}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	first := s.tracers[0]
-	if first == nil || s.tracers[1] != nil {
-		t.Fatalf("tracers %v after a value's trace", s.tracers)
+	st := &sharedTraces{}
+	u := c.inputURL("app.jsonnet")
+	if _, err := s.sharedTrace(st, u, "$.web.spec.replicas", false); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := s.sharedTrace(u, "$.web.metadata.name", false); err != nil || s.tracers[0] != first {
-		t.Fatalf("a second trace of the version: error %v, tracer kept %v", err, s.tracers[0] == first)
+	first := st.tracers[0]
+	if first == nil || st.tracers[1] != nil {
+		t.Fatalf("tracers %v after a value's trace", st.tracers)
 	}
-	app := strings.Replace(sourceApp, "'Always'", "'Never'", 1)
-	if !s.Rebase(importer.NewMapFS("/w", map[string]string{"lib.libsonnet": sourceLib, "app.jsonnet": app}), func(name string) bool { return name == "/w/app.jsonnet" }) {
-		t.Fatal("Rebase refused an edit of the input alone")
+	if _, err := s.sharedTrace(st, u, "$.web.metadata.name", false); err != nil || st.tracers[0] != first {
+		t.Fatalf("a second trace of the run: error %v, tracer kept %v", err, st.tracers[0] == first)
 	}
-	if s.tracers != [2]*tracer{} {
-		t.Fatal("the tracers outlived their workspace version")
+	if first.sess == s || first.sess.vm == s.vm {
+		t.Fatal("the tracer runs on the session's own VM")
 	}
-	tr, err := s.sharedTrace(u, "$.web.spec.template.spec.containers[0].imagePullPolcy", false)
-	if err != nil || len(tr.Roots) == 0 {
-		t.Fatalf("after Rebase: %v, %v", tr, err)
+	// The library the session's VM cached is evaluated again uninstrumented.
+	after, _, err := s.ReadSources(ReadOptions{Inputs: []string{"app.jsonnet"}})
+	if err != nil || !reflect.DeepEqual(before, after) || traceOut.Len() != 0 {
+		t.Fatalf("the session after the traces: %v, same objects %v, trace output %q", err, reflect.DeepEqual(before, after), traceOut.String())
 	}
 }
 
@@ -126,8 +133,9 @@ func TestSharedTraceFallsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := c.inputURL("app.jsonnet")
+	st := &sharedTraces{}
 	for i := 0; i < 2; i++ {
-		shared, err := s.sharedTrace(u, "$.x.n", false)
+		shared, err := s.sharedTrace(st, u, "$.x.n", false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,8 +143,8 @@ func TestSharedTraceFallsBack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(shared.Roots, fresh.Roots) || !s.noSharedTrace {
-			t.Errorf("trace %d: shared %q, fresh %q, fell back %v", i, shared.Roots, fresh.Roots, s.noSharedTrace)
+		if !slices.Equal(shared.Roots, fresh.Roots) || !st.off {
+			t.Errorf("trace %d: shared %q, fresh %q, fell back %v", i, shared.Roots, fresh.Roots, st.off)
 		}
 	}
 }
@@ -174,4 +182,44 @@ func txtarFiles(t *testing.T, name string) map[string]string {
 		files[f.Name] = string(f.Data)
 	}
 	return files
+}
+
+// TestSharedTraceConcurrent: sessions on several goroutines share the
+// process's instrumented kubecfg.libsonnet (evaluation only reads it);
+// run with -race.
+func TestSharedTraceConcurrent(t *testing.T) {
+	files := txtarFiles(t, "../../docs/examples/gallery-jsonnet-app.txtar")
+	errs := make(chan error, 8)
+	for g := 0; g < 4; g++ {
+		go func() {
+			c := &Config{Gates: features.AllAlpha(), FS: importer.NewMapFS("/w", files), Cwd: "/w"}
+			s, err := c.NewSession()
+			if err != nil {
+				errs <- err
+				return
+			}
+			st := &sharedTraces{}
+			for _, coll := range []bool{false, true} {
+				tr, err := s.sharedTrace(st, c.inputURL("app.jsonnet"), "$.deployment.spec.template.spec.containers[0].image", coll)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if st.off {
+					errs <- fmt.Errorf("fell back")
+					return
+				}
+				if len(tr.Roots) == 0 {
+					errs <- fmt.Errorf("no places")
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
 }

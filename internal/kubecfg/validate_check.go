@@ -188,6 +188,9 @@ func (s *Session) locate(objs []Object, srcs []Source, problems []Problem) []str
 		budget = DefaultTraceBudget
 	}
 	start := time.Now()
+	// The problems' traces share their tracers: each file instrumented
+	// once for the run (trace_shared.go).
+	st := &sharedTraces{}
 	for i := range problems {
 		p := &problems[i]
 		if i >= MaxTracedProblems {
@@ -213,14 +216,14 @@ func (s *Session) locate(objs []Object, srcs []Source, problems []Problem) []str
 		case map[string]any, []any:
 			collection = true
 		}
-		f, ok, err := s.elementSource(src, item, p.Steps, v)
+		f, ok, err := s.elementSource(st, src, item, p.Steps, v)
 		if !ok && err == nil {
-			f, ok, err = s.ValueSource(src, item, p.Steps, collection)
+			f, ok, err = s.valueSource(st, src, item, p.Steps, collection)
 		}
 		if !ok && err == nil && len(p.Steps) == 0 {
 			// An object that is no field's value (an array's element,
 			// a file's whole value): where its kind is set.
-			f, ok, err = s.ValueSource(src, item, []any{"kind"}, false)
+			f, ok, err = s.valueSource(st, src, item, []any{"kind"}, false)
 		}
 		if errors.Is(err, ErrNoTrace) {
 			return nil
@@ -283,7 +286,7 @@ func wordByte(c byte) bool {
 // its scalar fields (name when it has one, else the first in key order):
 // an element is no field, so a trace of the element itself names only its
 // array's line. ok is false when it is not such an element.
-func (s *Session) elementSource(src Source, item int, steps []any, v any) (Frame, bool, error) {
+func (s *Session) elementSource(st *sharedTraces, src Source, item int, steps []any, v any) (Frame, bool, error) {
 	if len(steps) == 0 {
 		return Frame{}, false, nil
 	}
@@ -313,7 +316,7 @@ func (s *Session) elementSource(src Source, item int, steps []any, v any) (Frame
 	if key == "" {
 		return Frame{}, false, nil
 	}
-	return s.ValueSource(src, item, append(slices.Clip(steps), key), false)
+	return s.valueSource(st, src, item, append(slices.Clip(steps), key), false)
 }
 
 // scalarValue says whether v is a scalar (not an object or an array).

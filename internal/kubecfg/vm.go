@@ -260,11 +260,6 @@ type Session struct {
 	reads map[string]read
 	// traces counts the causal traces made from the session (trace).
 	traces int
-	// tracers are validate's causal traces of this workspace version
-	// (sharedTrace: TraceExpr's, TraceCollection's); setFS drops them.
-	// noSharedTrace: the version has an import they cannot trace.
-	tracers       [2]*tracer
-	noSharedTrace bool
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -288,7 +283,6 @@ func (s *Session) Rebase(fsys importer.FS, changed func(name string) bool) bool 
 func (s *Session) setFS(fsys importer.FS) {
 	s.cfg.FS = fsys
 	s.reads = nil
-	s.tracers, s.noSharedTrace = [2]*tracer{}, false
 }
 
 // NewSession returns a Session with a fresh VM.
