@@ -290,16 +290,22 @@ func (t *tracer) imported(imp *ast.Import) (ast.Node, error) {
 	if e, ok := t.expanded[foundAt]; ok {
 		return e, nil
 	}
+	if a, err = t.prepare(a); err != nil {
+		return nil, err
+	}
+	t.expanded[foundAt] = a
+	return a, nil
+}
+
+// prepare is a file's AST as this trace walks it: with a collection
+// trace's object fields wrapped, and its imports expanded.
+func (t *tracer) prepare(a ast.Node) (ast.Node, error) {
 	if t.collection {
 		if err := wrapObjectFields(a, nil); err != nil {
 			return nil, err
 		}
 	}
-	if a, err = t.expand(a); err != nil {
-		return nil, err
-	}
-	t.expanded[foundAt] = a
-	return a, nil
+	return t.expand(a)
 }
 
 // builtin is the process's instrumented AST of a built-in file, made on
@@ -320,12 +326,7 @@ func (t *tracer) builtin(from, path, foundAt string) (ast.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.collection {
-		if err := wrapObjectFields(a, nil); err != nil {
-			return nil, err
-		}
-	}
-	if a, err = t.expand(a); err != nil {
+	if a, err = t.prepare(a); err != nil {
 		return nil, err
 	}
 	if err := t.instrument(a); err != nil {

@@ -198,16 +198,7 @@ func TestCRDMistakes(t *testing.T) {
 			if !known {
 				t.Fatal("Widget is not known")
 			}
-			var got, exp []string
-			for _, p := range probs {
-				got = append(got, want{p.Path.String(), p.Missing, p.Code, p.Message}.String())
-			}
-			for _, w := range m.want {
-				exp = append(exp, w.String())
-			}
-			if strings.Join(got, "\n") != strings.Join(exp, "\n") {
-				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(exp, "\n"))
-			}
+			checkProblems(t, probs, m.want)
 		})
 	}
 }

@@ -22,6 +22,21 @@ func (w want) String() string {
 	return fmt.Sprintf("%s|%s|%s|%s", w.Path, w.Missing, w.Code, w.Message)
 }
 
+// checkProblems fails t unless probs are exactly wants, in order.
+func checkProblems(t *testing.T, probs []Problem, wants []want) {
+	t.Helper()
+	var got, exp []string
+	for _, p := range probs {
+		got = append(got, want{p.Path.String(), p.Missing, p.Code, p.Message}.String())
+	}
+	for _, w := range wants {
+		exp = append(exp, w.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(exp, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(exp, "\n"))
+	}
+}
+
 type mistake struct {
 	name    string
 	kind    string // the base object
@@ -312,16 +327,7 @@ func TestMistakes(t *testing.T) {
 			if !known {
 				t.Fatalf("%s is not known", m.kind)
 			}
-			var got, exp []string
-			for _, p := range probs {
-				got = append(got, want{p.Path.String(), p.Missing, p.Code, p.Message}.String())
-			}
-			for _, w := range m.want {
-				exp = append(exp, w.String())
-			}
-			if strings.Join(got, "\n") != strings.Join(exp, "\n") {
-				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(exp, "\n"))
-			}
+			checkProblems(t, probs, m.want)
 		})
 	}
 }
