@@ -53,3 +53,24 @@ func TestNoSchemaTraceAsksForTheFullEngine(t *testing.T) {
 		t.Fatalf("no trace: NeedsFullEngine %v, exit %d (%s)", plain.NeedsFullEngine, plain.ExitCode, plain.Stderr)
 	}
 }
+
+// jsonnetfmt's printer is the full engine's: eval -o jsonnet of a .yakl
+// file (the page's compiled view) asks for it, and the same file's eval
+// and show do not.
+func TestNoSchemaCompiledViewAsksForTheFullEngine(t *testing.T) {
+	files := map[string]string{"app.yakl": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${'web'}\n"}
+	r := &Runner{}
+	compiled := r.Run(Request{Files: files, Invocation: kubecfg.Invocation{Entry: "app.yakl", Command: "eval", Output: "jsonnet", Features: []string{"yakl", "eval"}}})
+	if !compiled.NeedsFullEngine || compiled.ExitCode == 0 {
+		t.Fatalf("eval -o jsonnet of a .yakl file: NeedsFullEngine %v, exit %d; want true, 1 (%s)", compiled.NeedsFullEngine, compiled.ExitCode, compiled.Stderr)
+	}
+	for _, inv := range []kubecfg.Invocation{
+		{Entry: "app.yakl", Command: "eval", Features: []string{"yakl", "eval"}},
+		{Entry: "app.yakl", Command: "show", Features: []string{"yakl"}},
+	} {
+		resp := r.Run(Request{Files: files, Invocation: inv})
+		if resp.NeedsFullEngine || resp.ExitCode != 0 {
+			t.Fatalf("%s of a .yakl file: NeedsFullEngine %v, exit %d (%s)", inv.Command, resp.NeedsFullEngine, resp.ExitCode, resp.Stderr)
+		}
+	}
+}

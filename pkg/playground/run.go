@@ -14,6 +14,7 @@ import (
 	"github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
+	"github.com/kubecfg/kubecfg/pkg/yakl"
 )
 
 // DefaultRoot is the directory a workspace's files are placed in. Error
@@ -263,9 +264,10 @@ func (r *Runner) fail(resp *Response, err error) {
 	}
 	// The program called validateJSONSchema on an engine built without
 	// it (a failed native call always fails the evaluation), an export
-	// file name template needs sprig, eval --trace the causal trace: the
-	// page runs the request again on the full engine.
-	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
+	// file name template needs sprig, eval --trace the causal trace, eval
+	// -o jsonnet of a .yakl file jsonnetfmt's printer: the page runs the
+	// request again on the full engine.
+	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) || errors.Is(err, yakl.ErrNoFormat) {
 		resp.NeedsFullEngine = true
 	}
 	if errors.Is(err, kubecfg.ErrNoValidate) {

@@ -1,8 +1,6 @@
 package yakl
 
-import (
-	"github.com/google/go-jsonnet/formatter"
-)
+import "errors"
 
 // Desugar translates a .yakl file to readable Jsonnet: what kubecfg eval
 // -o jsonnet prints. It is the program that Compile gives, formatted as
@@ -13,9 +11,14 @@ func Desugar(filename string, src []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := formatter.Format(filename, code, formatter.DefaultOptions())
+	out, err := format(filename, code)
 	if err != nil {
-		return "", errorf(filename, 1, 1, "formatting the desugared file: %v", err)
+		return "", err
 	}
 	return out, nil
 }
+
+// ErrNoFormat is Desugar's error in an engine built without jsonnetfmt's
+// printer (the browser's core engine, build tag kubecfg_noschema); the
+// full engine has it.
+var ErrNoFormat = errors.New("formatting the desugared file needs jsonnetfmt's printer, which this engine is built without; the full engine has it")
