@@ -61,7 +61,7 @@ func newGlobals(stdout, stderr io.Writer) *globals {
 	root.AddCommand(newShowCmd(g), newEvalCmd(g), newVersionCmd(g), newHttpdCmd(g),
 		newFeaturesCmd(g), newPlaygroundCmd(g), newUnbuiltCmd(g, "pack", features.Pack), newTracebackCmd(g),
 		newValidateCmd(g),
-		newClusterCmd("diff", "Display differences between server and local config"),
+		newDiffCmd(g),
 		newClusterCmd("update", "Update Kubernetes resources with local config"),
 		newClusterCmd("delete", "Delete Kubernetes resources described in local config"))
 	return g

@@ -76,17 +76,26 @@ func offlineValidateOn(args []string) bool {
 	if err := cmd.ParseFlags(args); err != nil {
 		return false
 	}
-	inv := kubecfg.Invocation{Command: "validate", Inputs: cmd.Flags().Args()}
+	return gateOn(g, cmd, "validate", features.OfflineValidate)
+}
+
+// gateOn says whether feature is on for a command whose flags cmd parsed
+// leniently: the gates resolved as the prologue resolves them for the
+// command's inputs. When they cannot be (an unknown feature, a broken rc
+// file), the feature is on if --alpha or --features (or their environment
+// variables) turn it on, and the command then reports that error.
+func gateOn(g *globals, cmd *cobra.Command, command string, feature *features.Feature) bool {
+	inv := kubecfg.Invocation{Command: command, Inputs: cmd.Flags().Args()}
 	cfg, err := g.configure(&inv)
 	if err == nil {
-		return cfg.Gates.Enabled(features.OfflineValidate)
+		return cfg.Gates.Enabled(feature)
 	}
 	if inv.Alpha {
 		return true
 	}
 	on := false
 	for _, item := range features.SplitList(inv.Features...) {
-		if name, enabled, err := features.ParseItem(item); err == nil && name == features.OfflineValidate.Name {
+		if name, enabled, err := features.ParseItem(item); err == nil && name == feature.Name {
 			on = enabled
 		}
 	}
