@@ -265,7 +265,7 @@ func (r *Runner) fail(resp *Response, err error) {
 	// it (a failed native call always fails the evaluation), an export
 	// file name template needs sprig, eval --trace the causal trace: the
 	// page runs the request again on the full engine.
-	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
+	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) || errors.Is(err, kubecfg.ErrNoReorder) {
 		resp.NeedsFullEngine = true
 	}
 	if errors.Is(err, kubecfg.ErrNoValidate) {
