@@ -8,6 +8,10 @@ import (
 	"github.com/kubecfg/kubecfg/internal/k8sschema/kinds"
 )
 
+// ReorderBuiltIn says whether this engine has show --reorder=client:
+// every build but the browser's core engine.
+const ReorderBuiltIn = true
+
 // The tiers of kubecfg's dependency order (utils/sort.go's depTier):
 // lower tiers are applied first.
 const (

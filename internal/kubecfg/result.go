@@ -139,6 +139,10 @@ func (inv Invocation) show(s *Session) Result {
 		if res.Err = s.cfg.Gates.Require(features.ClientReorder); res.Err != nil {
 			return res
 		}
+		if !ReorderBuiltIn {
+			res.Err = ErrNoReorder
+			return res
+		}
 		if res.Objects, res.Sources, res.Err = reorderClient(res.Objects, res.Sources); res.Err != nil {
 			return res
 		}

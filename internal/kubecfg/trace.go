@@ -101,7 +101,7 @@ var ErrNoTrace = errors.New("the causal trace is not in this engine (built witho
 // ErrNoReorder is show --reorder=client's error in an engine built without
 // the built-in kinds (the browser's core engine): the page runs the
 // request again on the full engine.
-var ErrNoReorder = errors.New("--reorder=client is not in this engine (built without the built-in kinds); the full engine has it")
+var ErrNoReorder = errors.New("--reorder=client is not in this engine; the full engine has it")
 
 // Lines are the trace as kubecfg prints it: one place a line, only
 // file:// places unless all, the scheme removed. A compiled .yakl file's

@@ -92,7 +92,7 @@ var stdFeatures = [...]Feature{
 	{Name: "knit", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg.knit, the keyed-array overlay merge"},
 	{Name: "playground", Stage: Alpha, Since: "v0.41.0", Doc: "the playground command (browser playground and share service)"},
 	{Name: "offline-validate", Stage: Alpha, Since: "v0.41.0", Doc: "the validate command, offline: the built-in Kubernetes schemas, each problem at its Jsonnet line"},
-	{Name: "client-reorder", Stage: Alpha, Since: "v0.41.0", Doc: "show --reorder=client: kubecfg's dependency order, offline (the built-in kinds and the input's CRDs)"},
+	{Name: "client-reorder", Stage: Alpha, Since: "v0.41.0", Doc: "show --reorder=client: kubecfg's dependency order, offline"},
 }
 
 // The registry's features, by name.
