@@ -265,10 +265,12 @@ func (r *Runner) fail(resp *Response, err error) {
 	// it (a failed native call always fails the evaluation), an export
 	// file name template needs sprig, eval --trace the causal trace: the
 	// page runs the request again on the full engine.
-	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) || errors.Is(err, kubecfg.ErrNoReorder) {
+	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) {
 		resp.NeedsFullEngine = true
 	}
-	if errors.Is(err, kubecfg.ErrNoValidate) {
+	// validate, and show --reorder=client (the built-in kinds), are the
+	// full engine's too: a diagnostic of its own kind.
+	if errors.Is(err, kubecfg.ErrNoValidate) || errors.Is(err, kubecfg.ErrNoReorder) {
 		resp.NeedsFullEngine, d.Kind = true, KindNeedsFullEngine
 	}
 	if r.MaxStack > 0 && hint == "" && d.Kind == string(diag.StackLimit) {
