@@ -10,7 +10,7 @@ FUZZ_TARGETS += fuzz-validate
 
 .PHONY: k8sschema fuzz-validate test-validate-wasm
 k8sschema:
-	$(GO) run ./internal/k8sschema/gen -o internal/k8sschema/data
+	$(GO) run ./internal/k8sschema/gen -o internal/k8sschema/data -kinds internal/k8sschema/kinds/kinds_gen.go
 
 test-validate-wasm:
 	GOOS=js GOARCH=wasm $(GO) vet ./pkg/validate

@@ -32,7 +32,7 @@ func newShowCmd(g *globals) *cobra.Command {
 	cmd.Flags().StringVar(&inv.ExportNames, "export-filename-format", kubecfg.DefaultExportNameFormat, "Go template (with sprig's functions and resourceIndex) of the exported files' paths; a literal / makes a subdirectory")
 	cmd.Flags().StringVar(&inv.ExportExt, "export-filename-extension", "", "Extension of the exported files (default: the output format)")
 	cmd.Flags().BoolVar(&inv.ShowProvenance, "show-provenance", false, "Annotate each object with the input and the field path it comes from")
-	cmd.Flags().StringVar(&inv.Reorder, "reorder", "", "--reorder=server: reorder resources as kubecfg's update command does (needs a cluster: not supported by this build)")
+	cmd.Flags().StringVar(&inv.Reorder, "reorder", "", "--reorder=client: order resources as kubecfg's update command applies them, offline (feature client-reorder). --reorder=server: the same, asking a cluster (not supported by this build)")
 	addOverlayFlags(cmd, inv)
 	return cmd
 }

@@ -42,7 +42,7 @@ import (
 	"fmt"
 )
 
-//go:generate go run ./gen -o data
+//go:generate go run ./gen -o data -kinds kinds/kinds_gen.go
 
 // Default is the minor validated against when none is given.
 const Default = "1.35"

@@ -81,7 +81,7 @@ func TestGenerated(t *testing.T) {
 		t.Skip("runs the generator with the go command")
 	}
 	dir := t.TempDir()
-	cmd := exec.Command("go", "run", "./gen", "-o", dir, "-sizes=false")
+	cmd := exec.Command("go", "run", "./gen", "-o", dir, "-sizes=false", "-kinds", filepath.Join(dir, "kinds_gen.go"))
 	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		if strings.Contains(string(out), "go mod download") {
@@ -98,5 +98,16 @@ func TestGenerated(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("data/%s.json is not what the generator writes: run make k8sschema", v)
 		}
+	}
+	want, err := os.ReadFile(filepath.Join("kinds", "kinds_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "kinds_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("kinds/kinds_gen.go is not what the generator writes: run make k8sschema")
 	}
 }

@@ -135,6 +135,17 @@ func (inv Invocation) show(s *Session) Result {
 	case "server":
 		res.Err = fmt.Errorf("--reorder=server is not supported by this build of kubecfg (it cannot reach a cluster)")
 		return res
+	case "client":
+		if res.Err = s.cfg.Gates.Require(features.ClientReorder); res.Err != nil {
+			return res
+		}
+		if !ReorderBuiltIn {
+			res.Err = ErrNoReorder
+			return res
+		}
+		if res.Objects, res.Sources, res.Err = reorderClient(res.Objects, res.Sources); res.Err != nil {
+			return res
+		}
 	default:
 		res.Err = fmt.Errorf("unsupported %q reordering", inv.Reorder)
 		return res

@@ -98,6 +98,11 @@ func jsonnetString(s string) string {
 // the full engine.
 var ErrNoTrace = errors.New("the causal trace is not in this engine (built without it); the full engine has it")
 
+// ErrNoReorder is show --reorder=client's error in an engine built without
+// the built-in kinds (the browser's core engine): the page runs the
+// request again on the full engine.
+var ErrNoReorder = errors.New("--reorder=client is not in this engine; the full engine has it")
+
 // Lines are the trace as kubecfg prints it: one place a line, only
 // file:// places unless all, the scheme removed. A compiled .yakl file's
 // places are its own lines, so they count as file:// places.

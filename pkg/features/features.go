@@ -93,6 +93,7 @@ var stdFeatures = [...]Feature{
 	{Name: "playground", Stage: Alpha, Since: "v0.41.0", Doc: "the playground command (browser playground and share service)"},
 	{Name: "offline-validate", Stage: Alpha, Since: "v0.41.0", Doc: "the validate command, offline: the built-in Kubernetes schemas, each problem at its Jsonnet line"},
 	{Name: "diff-against", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg diff --against FILE|DIR: the diff against objects saved in YAML or JSON files, offline"},
+	{Name: "client-reorder", Stage: Alpha, Since: "v0.41.0", Doc: "show --reorder=client: kubecfg's dependency order, offline"},
 }
 
 // The registry's features, by name.
@@ -109,6 +110,7 @@ var (
 	Playground      = &stdFeatures[9]
 	OfflineValidate = &stdFeatures[10]
 	DiffAgainst     = &stdFeatures[11]
+	ClientReorder   = &stdFeatures[12]
 )
 
 func init() {

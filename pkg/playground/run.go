@@ -270,7 +270,9 @@ func (r *Runner) fail(resp *Response, err error) {
 	if errors.Is(err, stdlib.ErrNoSchema) || errors.Is(err, kubecfg.ErrNoExportFuncs) || errors.Is(err, kubecfg.ErrNoTrace) || errors.Is(err, yakl.ErrNoFormat) {
 		resp.NeedsFullEngine = true
 	}
-	if errors.Is(err, kubecfg.ErrNoValidate) {
+	// validate, and show --reorder=client (the built-in kinds), are the
+	// full engine's too: a diagnostic of its own kind.
+	if errors.Is(err, kubecfg.ErrNoValidate) || errors.Is(err, kubecfg.ErrNoReorder) {
 		resp.NeedsFullEngine, d.Kind = true, KindNeedsFullEngine
 	}
 	if r.MaxStack > 0 && hint == "" && d.Kind == string(diag.StackLimit) {

@@ -15,7 +15,8 @@ import (
 // reflection keeps every exported method alive, are the full engine's only;
 // math/big, 48 kB of the core engine's brotli, comes with them; so is
 // ursonnet, the causal trace, 21 kB; pkg/validate, the Kubernetes
-// schema check, too; and neither engine embeds the schemas,
+// schema check, too, and internal/k8sschema/kinds, the built-in kinds'
+// facts of show --reorder=client; and neither engine embeds the schemas,
 // internal/k8sschema: the page fetches them and hands them over).
 func TestWasmDeps(t *testing.T) {
 	for _, c := range []struct {
@@ -23,7 +24,7 @@ func TestWasmDeps(t *testing.T) {
 		forbidden []string
 	}{
 		{"", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/kubecfg/kubecfg/internal/k8sschema"}},
-		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message", "github.com/Masterminds/sprig/v3", "text/template", "math/big", "github.com/kubecfg/ursonnet", "github.com/kubecfg/kubecfg/pkg/validate", "github.com/kubecfg/kubecfg/internal/k8sschema"}},
+		{"kubecfg_noschema", []string{"net/http", "crypto/tls", "github.com/alecthomas/chroma/v2", "github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/message", "github.com/Masterminds/sprig/v3", "text/template", "math/big", "github.com/kubecfg/ursonnet", "github.com/kubecfg/kubecfg/pkg/validate", "github.com/kubecfg/kubecfg/internal/k8sschema", "github.com/kubecfg/kubecfg/internal/k8sschema/kinds"}},
 	} {
 		cmd := exec.Command("go", "list", "-deps", "-tags", c.tags, ".")
 		cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")

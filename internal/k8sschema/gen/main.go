@@ -3,9 +3,11 @@
 // module cache's copy of sigs.k8s.io/kubectl-validate (which embeds them,
 // Apache-2.0), stripped to what pkg/validate checks and merged into one
 // compact document per minor. The format is described in
-// internal/k8sschema's package documentation.
+// internal/k8sschema's package documentation. With -kinds it also writes
+// internal/k8sschema/kinds' Go table: per built-in group/kind, whether it
+// is cluster-scoped and whether it holds a PodSpec.
 //
-//	go run ./internal/k8sschema/gen [-o DIR] [-module MODULE@VERSION] [-minors 31-35]
+//	go run ./internal/k8sschema/gen [-o DIR] [-module MODULE@VERSION] [-minors 31-35] [-kinds FILE]
 package main
 
 import (
@@ -29,14 +31,15 @@ func main() {
 	module := flag.String("module", Module, "module@version holding pkg/openapiclient/builtins")
 	minors := flag.String("minors", "31-35", "range of 1.NN minors to write")
 	sizes := flag.Bool("sizes", true, "print raw and gzip sizes")
+	kinds := flag.String("kinds", "", "also write the Go table of each kind's scope and PodSpec (internal/k8sschema/kinds/kinds_gen.go) to this file")
 	flag.Parse()
-	if err := run(*out, *module, *minors, *sizes); err != nil {
+	if err := run(*out, *module, *minors, *kinds, *sizes); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, module, minors string, sizes bool) error {
+func run(out, module, minors, kinds string, sizes bool) error {
 	lo, hi, err := parseRange(minors)
 	if err != nil {
 		return err
@@ -48,9 +51,15 @@ func run(out, module, minors string, sizes bool) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
+	facts := map[string]*kindFacts{}
 	for n := lo; n <= hi; n++ {
 		version := fmt.Sprintf("1.%d", n)
 		src := filepath.Join(dir, "pkg", "openapiclient", "builtins", version)
+		if kinds != "" {
+			if err := KindFacts(src, facts); err != nil {
+				return fmt.Errorf("%s: %w", version, err)
+			}
+		}
 		doc, err := Build(src, version, module)
 		if err != nil {
 			return fmt.Errorf("%s: %w", version, err)
@@ -63,7 +72,14 @@ func run(out, module, minors string, sizes bool) error {
 			fmt.Printf("%s: %d bytes raw, %d bytes gzip\n", path, len(doc), gzipSize(doc))
 		}
 	}
-	return nil
+	if kinds == "" {
+		return nil
+	}
+	src, err := EncodeKinds(facts, fmt.Sprintf("1.%d to 1.%d", lo, hi))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(kinds, src, 0o644)
 }
 
 func parseRange(s string) (int, int, error) {

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/format"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// podSpecType is the schema whose presence makes a kind "hold a PodSpec"
+// (kubecfg's dependency order places such kinds last but webhooks).
+const podSpecType = "io.k8s.api.core.v1.PodSpec"
+
+// kindFacts are what the dependency order needs of one group/kind.
+type kindFacts struct {
+	namespaced, podSpec bool
+}
+
+// KindFacts reads every group-version file under src and adds, per
+// group/kind that has a REST collection (a path /…/PLURAL or
+// /…/namespaces/{namespace}/PLURAL, with an optional /{name}; a
+// subresource's kind is not one), whether it is namespaced and whether its
+// schema reaches a core/v1 PodSpec.
+func KindFacts(src string, into map[string]*kindFacts) error {
+	var files []string
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".json") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var doc struct {
+			Paths      map[string]map[string]json.RawMessage `json:"paths"`
+			Components struct {
+				Schemas map[string]rawSchema `json:"schemas"`
+			} `json:"components"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		// The schema type of each group/version/kind of this file.
+		typeOf := map[gvk]string{}
+		for name, s := range doc.Components.Schemas {
+			for _, k := range gvks(s) {
+				typeOf[k] = name
+			}
+		}
+		for _, p := range sortedKeys(doc.Paths) {
+			namespaced, ok := collection(p)
+			if !ok {
+				continue
+			}
+			for _, m := range sortedKeys(doc.Paths[p]) {
+				var op struct {
+					GVK *struct{ Group, Version, Kind string } `json:"x-kubernetes-group-version-kind"`
+				}
+				if json.Unmarshal(doc.Paths[p][m], &op) != nil || op.GVK == nil || op.GVK.Kind == "" {
+					continue
+				}
+				key := op.GVK.Group + "/" + op.GVK.Kind
+				kf := into[key]
+				if kf == nil {
+					kf = &kindFacts{}
+					into[key] = kf
+				}
+				// A namespaced kind also has an all-namespaces list
+				// (/apis/apps/v1/deployments): one namespaced path settles it.
+				kf.namespaced = kf.namespaced || namespaced
+				if t, ok := typeOf[gvk{op.GVK.Group, op.GVK.Version, op.GVK.Kind}]; ok && !kf.podSpec {
+					kf.podSpec = reaches(doc.Components.Schemas, t, map[string]bool{})
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// collection says whether an API path is a kind's collection or one item
+// of it, and whether it is within a namespace.
+func collection(p string) (namespaced, ok bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(p, "/api/"):
+		// /api/v1/REST
+		parts := strings.SplitN(p, "/", 4)
+		if len(parts) < 4 {
+			return false, false
+		}
+		rest = parts[3]
+	case strings.HasPrefix(p, "/apis/"):
+		// /apis/GROUP/VERSION/REST
+		parts := strings.SplitN(p, "/", 5)
+		if len(parts) < 5 {
+			return false, false
+		}
+		rest = parts[4]
+	default:
+		return false, false
+	}
+	rest = strings.TrimPrefix(rest, "watch/")
+	if r, ok := strings.CutPrefix(rest, "namespaces/{namespace}/"); ok {
+		rest, namespaced = r, true
+	}
+	segs := strings.Split(rest, "/")
+	switch {
+	case len(segs) == 1 && segs[0] != "":
+	case len(segs) == 2 && segs[1] == "{name}":
+	default:
+		return false, false
+	}
+	return namespaced, true
+}
+
+// reaches says whether the named schema is, or refers (through
+// properties, items, additionalProperties and allOf) to, a PodSpec.
+func reaches(schemas map[string]rawSchema, name string, seen map[string]bool) bool {
+	if name == podSpecType {
+		return true
+	}
+	if seen[name] {
+		return false
+	}
+	seen[name] = true
+	s, ok := schemas[name]
+	if !ok {
+		return false
+	}
+	return reachesIn(schemas, s, seen)
+}
+
+func reachesIn(schemas map[string]rawSchema, s rawSchema, seen map[string]bool) bool {
+	if r, ok := s["$ref"].(string); ok {
+		if reaches(schemas, strings.TrimPrefix(r, "#/components/schemas/"), seen) {
+			return true
+		}
+	}
+	var subs []any
+	if props, ok := s["properties"].(map[string]any); ok {
+		for _, k := range sortedKeys(props) {
+			subs = append(subs, props[k])
+		}
+	}
+	subs = append(subs, s["items"], s["additionalProperties"])
+	if all, ok := s["allOf"].([]any); ok {
+		subs = append(subs, all...)
+	}
+	for _, sub := range subs {
+		if m, ok := sub.(map[string]any); ok && reachesIn(schemas, m, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// EncodeKinds writes the Go table of internal/k8sschema/kinds: every
+// group/kind of the minors read, sorted, with its facts (a kind is
+// cluster-scoped when no minor has a namespaced path for it).
+func EncodeKinds(facts map[string]*kindFacts, minors string) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by go run ./internal/k8sschema/gen; DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "package kinds\n\n")
+	fmt.Fprintf(&b, "// table is every built-in group/kind with a REST collection in the\n// minors %s, sorted by \"GROUP/KIND\".\n", minors)
+	fmt.Fprintf(&b, "var table = [...]entry{\n")
+	for _, k := range sortedKeys(facts) {
+		f := facts[k]
+		var flags []string
+		if !f.namespaced {
+			flags = append(flags, "ClusterScoped")
+		}
+		if f.podSpec {
+			flags = append(flags, "PodSpec")
+		}
+		if len(flags) == 0 {
+			flags = []string{"0"}
+		}
+		fmt.Fprintf(&b, "\t{%q, %s},\n", k, strings.Join(flags, " | "))
+	}
+	fmt.Fprintf(&b, "}\n")
+	return format.Source(b.Bytes())
+}
