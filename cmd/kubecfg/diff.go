@@ -110,14 +110,8 @@ func maps(objs []kubecfg.Object) []map[string]any {
 // --against given and the diff-against feature on, found out as
 // offlineValidateOn finds out about validate.
 func diffAgainstOn(args []string) bool {
-	g := newGlobals(io.Discard, io.Discard)
-	cmd, _, err := g.root.Find([]string{"diff"})
-	if err != nil {
-		return false
-	}
-	cmd.DisableFlagParsing = false
-	cmd.FParseErrWhitelist.UnknownFlags = true
-	if err := cmd.ParseFlags(args); err != nil {
+	g, cmd, ok := parseLeniently("diff", args)
+	if !ok {
 		return false
 	}
 	if a, _ := cmd.Flags().GetStringArray("against"); len(a) == 0 {

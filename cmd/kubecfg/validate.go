@@ -66,17 +66,26 @@ func newValidateCmd(g *globals) *cobra.Command {
 // environment variables) turn it on, and the command then reports that
 // error; otherwise it is the cluster command's, which reads nothing.
 func offlineValidateOn(args []string) bool {
-	g := newGlobals(io.Discard, io.Discard)
-	cmd, _, err := g.root.Find([]string{"validate"})
+	g, cmd, ok := parseLeniently("validate", args)
+	return ok && gateOn(g, cmd, "validate", features.OfflineValidate)
+}
+
+// parseLeniently parses a command line of the command name (its
+// arguments after the name, the global flags among them) on a command
+// tree of its own, unknown flags ignored; ok is false when it does not
+// parse.
+func parseLeniently(name string, args []string) (g *globals, cmd *cobra.Command, ok bool) {
+	g = newGlobals(io.Discard, io.Discard)
+	cmd, _, err := g.root.Find([]string{name})
 	if err != nil {
-		return false
+		return nil, nil, false
 	}
 	cmd.DisableFlagParsing = false
 	cmd.FParseErrWhitelist.UnknownFlags = true
 	if err := cmd.ParseFlags(args); err != nil {
-		return false
+		return nil, nil, false
 	}
-	return gateOn(g, cmd, "validate", features.OfflineValidate)
+	return g, cmd, true
 }
 
 // gateOn says whether feature is on for a command whose flags cmd parsed

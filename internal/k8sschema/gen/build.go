@@ -19,16 +19,7 @@ type rawSchema = map[string]any
 // compact document for version.
 func Build(src, version, module string) ([]byte, error) {
 	schemas := map[string]rawSchema{}
-	var files []string
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".json") {
-			files = append(files, path)
-		}
-		return nil
-	})
+	files, err := jsonFiles(src)
 	if err != nil {
 		return nil, err
 	}
@@ -308,4 +299,20 @@ func encode(version, module string, kinds map[string]map[string]string, types ma
 	}
 	buf.WriteString("\n}}\n")
 	return buf.Bytes(), nil
+}
+
+// jsonFiles lists the .json files under src (a minor's api/ and apis/
+// trees), in lexical order.
+func jsonFiles(src string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".json") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files, err
 }

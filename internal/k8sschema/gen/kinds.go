@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -27,16 +25,7 @@ type kindFacts struct {
 // subresource's kind is not one), whether it is namespaced and whether its
 // schema reaches a core/v1 PodSpec.
 func KindFacts(src string, into map[string]*kindFacts) error {
-	var files []string
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".json") {
-			files = append(files, path)
-		}
-		return nil
-	})
+	files, err := jsonFiles(src)
 	if err != nil {
 		return err
 	}
