@@ -106,7 +106,7 @@ func ReadBody(r io.Reader, max int64) (map[string][]byte, error) {
 			return nil, fmt.Errorf("the bundle's entry %d: %q is in the bundle twice", i, name)
 		}
 		if hdr.Size < 0 || hdr.Size > max-total {
-			return nil, fmt.Errorf("the bundle's files are larger than the %d MiB a bundle may hold (at entry %d, %q)", max>>20, i, name)
+			return nil, fmt.Errorf("the bundle's files are larger than the %s a bundle may hold (at entry %d, %q)", Size(max), i, name)
 		}
 		b := make([]byte, 0, hdr.Size)
 		buf := bytes.NewBuffer(b)

@@ -45,8 +45,8 @@ const (
 )
 
 // MaxBundleSize caps what one bundle may hold: the body layer as fetched
-// (compressed) and the files it unpacks to, together. 64 MiB is four
-// times the largest file one import may read (importer.MaxFileSize).
+// (compressed) and, again, the files it unpacks to. 64 MiB is four times
+// the largest file one import may read (importer.MaxFileSize).
 const MaxBundleSize = 64 << 20
 
 // MaxConfigSize caps the config blob and the manifest (a few hundred
@@ -95,4 +95,13 @@ func Features(metadata json.RawMessage) ([]string, error) {
 	out := append([]string(nil), pm.Features...)
 	sort.Strings(out)
 	return out, nil
+}
+
+// Size prints a byte count as the caps are written: in MiB when whole,
+// else in bytes.
+func Size(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

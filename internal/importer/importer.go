@@ -53,6 +53,19 @@ type Options struct {
 	Gates *features.Gates
 	// YAKL compiles yakl: imports; nil means they fail with a clear error.
 	YAKL Compiler
+	// Bundles serves oci:// imports (internal/oci, native builds); nil
+	// means they fail with the browser's one-line answer.
+	Bundles Bundles
+}
+
+// Bundles serves oci:// imports: the files of OCI bundles by URL.
+type Bundles interface {
+	// Open returns the bytes at an oci:// URL inside a bundle or, for
+	// the bundle's root URL (its tag or digest then '/'), code that
+	// imports its entrypoint. It refuses a bundle that needs features
+	// gates has off. A file the bundle does not hold is an error for
+	// which errors.Is(err, fs.ErrNotExist) holds.
+	Open(url string, gates *features.Gates) ([]byte, error)
 }
 
 // Importer implements jsonnet.Importer with kubecfg's rules. One Importer
@@ -105,7 +118,7 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 		}
 		return jsonnet.Contents{}, "", fmt.Errorf("kustomize+https:// imports are not supported by this build of kubecfg")
 	case strings.HasPrefix(importedPath, "oci://"):
-		return jsonnet.Contents{}, "", fmt.Errorf("oci:// imports are not supported by this build of kubecfg")
+		importedPath = ociRoot(importedPath)
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
 	if err == nil && (IsCode(foundAt) || im.importsAsCode(importedFrom, importedPath)) {
@@ -183,7 +196,13 @@ func (im *Importer) candidates(importedFrom, importedPath string) ([]string, err
 	if err != nil {
 		return nil, err
 	}
-	out := []string{base.ResolveReference(ref).String()}
+	first := base.ResolveReference(ref)
+	if base.Scheme == "oci" {
+		if err := inBundle(base, first, importedPath); err != nil {
+			return nil, err
+		}
+	}
+	out := []string{first.String()}
 	for _, s := range append(append([]string(nil), im.opts.SearchURLs...), "internal:///") {
 		su, err := url.Parse(s)
 		if err != nil {
@@ -262,6 +281,18 @@ func (im *Importer) fetch(raw string) ([]byte, error) {
 			return nil, fmt.Errorf("cannot import %s: http(s) imports are not available in this build", raw)
 		}
 		b, err := im.opts.Fetch.Fetch(raw)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errNotFound
+		}
+		return b, err
+	case "oci":
+		if im.opts.Bundles == nil {
+			return nil, fmt.Errorf("cannot import %s: oci:// bundles are read by the kubecfg command line (a browser cannot reach most registries)", raw)
+		}
+		if err := im.opts.Gates.Require(features.OCIImport); err != nil {
+			return nil, err
+		}
+		b, err := im.opts.Bundles.Open(raw, im.opts.Gates)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, errNotFound
 		}
