@@ -1,10 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/kubecfg/kubecfg/internal/testdata"
 )
 
 func TestMain(m *testing.M) {
@@ -26,7 +30,20 @@ func TestScript(t *testing.T) {
 			env.Setenv("KUBECFG_JPATH", "")
 			env.Setenv("KUBECFG_ALPHA", "")
 			env.Setenv("KUBECFG_FEATURES", "")
+			env.Values["registries"] = registries{}
+			// The kubecfg-realworld suite's inputs, read in place.
+			env.Setenv("REALWORLD", filepath.Join(testdata.Root(), "kubecfg-realworld", "in"))
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond != "realworld" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			_, err := os.Stat(filepath.Join(testdata.Root(), "kubecfg-realworld", "in"))
+			return err == nil, nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"registry": cmdRegistry,
 		},
 	})
 }

@@ -30,11 +30,11 @@ type Options struct {
 	MaxBundleSize int64
 }
 
-// repository is ref's repository with the Docker config's credentials:
+// Repository is ref's repository with the Docker config's credentials:
 // $DOCKER_CONFIG/config.json or ~/.docker/config.json, its auths,
 // credsStore and credHelpers, and the platform's default store when it
 // names none, as kubecfg reads them.
-func repository(ref bundle.Ref, opts Options) (*remote.Repository, error) {
+func Repository(ref bundle.Ref, opts Options) (*remote.Repository, error) {
 	repo, err := remote.NewRepository(ref.String())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ref, err)

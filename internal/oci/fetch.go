@@ -105,11 +105,11 @@ func CheckFeatures(bun *Bundle, gates *features.Gates) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("bundle %s needs features this kubecfg does not have: %s (it was packed by a newer kubecfg)", bun.Ref, strings.Join(unknown, ", "))
+		return fmt.Errorf("bundle %s%s needs features this kubecfg does not have: %s (it was packed by a newer kubecfg)", bundle.Scheme, bun.Ref, strings.Join(unknown, ", "))
 	}
 	if len(off) > 0 {
-		return fmt.Errorf("bundle %s needs features that are off: %s; turn them on with --features=%s (a bundle never turns features on itself)",
-			bun.Ref, strings.Join(off, ", "), strings.Join(off, ","))
+		return fmt.Errorf("bundle %s%s needs features that are off: %s; turn them on with --features=%s (a bundle never turns features on itself)",
+			bundle.Scheme, bun.Ref, strings.Join(off, ", "), strings.Join(off, ","))
 	}
 	return nil
 }
@@ -148,7 +148,7 @@ func (b *Bundles) Get(ref bundle.Ref) (*Bundle, error) {
 // manifest's digest, and then nothing more is fetched.
 func Fetch(ctx context.Context, ref bundle.Ref, opts Options, known func(digest string) *Bundle) (*Bundle, error) {
 	wrap := func(what string, err error) error { return fmt.Errorf("%s%s: %s: %w", bundle.Scheme, ref, what, err) }
-	repo, err := repository(ref, opts)
+	repo, err := Repository(ref, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func TestFeaturesChecked(t *testing.T) {
 	}
 	bs := NewBundles(opts)
 	_, err := bs.Open("oci://"+host+"/app:1/", features.Defaults())
-	want := "bundle " + host + "/app:1 needs features that are off: knit, yakl; turn them on with --features=knit,yakl (a bundle never turns features on itself)"
+	want := "bundle oci://" + host + "/app:1 needs features that are off: knit, yakl; turn them on with --features=knit,yakl (a bundle never turns features on itself)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("error = %v\nwant %s", err, want)
 	}
@@ -158,7 +158,7 @@ func TestFeaturesChecked(t *testing.T) {
 func pushRaw(t *testing.T, host, tag string, opts Options, m ocispec.Manifest, blobs map[string][]byte) {
 	t.Helper()
 	ref := mustRef(t, host+"/bad:"+tag)
-	repo, err := repository(ref, opts)
+	repo, err := Repository(ref, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

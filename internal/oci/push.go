@@ -62,7 +62,7 @@ func Push(ctx context.Context, ref bundle.Ref, a Artifact, opts Options) (ocispe
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
-	repo, err := repository(ref, opts)
+	repo, err := Repository(ref, opts)
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
