@@ -165,7 +165,6 @@ type Env struct {
 	FS       importer.FS
 	Root     string
 	Fetch    importer.Fetcher // http(s):// imports; nil disables them
-	Bundles  importer.Bundles // oci:// imports; nil: the browser's answer
 	Warn     io.Writer
 	MaxStack int
 	TraceOut io.Writer // std.trace's lines; nil is standard error
@@ -202,7 +201,6 @@ func (inv Invocation) config(env Env, gates *features.Gates) *Config {
 		ExtVars:  inv.ExtVars(),
 		TLAs:     inv.TLAs(),
 		Fetch:    env.Fetch,
-		Bundles:  env.Bundles,
 		Warn:     env.Warn,
 		MaxStack: env.MaxStack,
 		TraceOut: env.TraceOut,

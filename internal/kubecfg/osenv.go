@@ -18,5 +18,5 @@ import (
 // HTTPS (internal/oci, each bundle fetched once per Env), warnings written
 // to warn and validate's schemas built in (k8sschema.Data).
 func OSEnv(dir string, warn io.Writer) Env {
-	return Env{FS: importer.OSFS{}, Root: filepath.ToSlash(dir), Fetch: importer.DefaultFetcher(), Bundles: oci.NewBundles(oci.Options{}), Warn: warn, Schema: k8sschema.Data}
+	return Env{FS: importer.OSFS{}, Root: filepath.ToSlash(dir), Fetch: oci.WithBundles(importer.DefaultFetcher(), oci.NewBundles(oci.Options{})), Warn: warn, Schema: k8sschema.Data}
 }

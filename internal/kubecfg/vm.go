@@ -58,9 +58,6 @@ type Config struct {
 	TLAs    []Var
 	// Fetch serves http(s):// imports; nil disables them.
 	Fetch importer.Fetcher
-	// Bundles serves oci:// imports; nil answers that the command line
-	// reads them.
-	Bundles importer.Bundles
 	// ResolveImage replaces the normalise-only resolveImage (for
 	// --resolve-images=registry); nil normalises only.
 	ResolveImage func(string) (string, error)
@@ -85,7 +82,7 @@ type Config struct {
 // alike.
 func (c *Config) VMKey() string {
 	// Strings, numbers and booleans only: the encoding cannot fail.
-	b, _ := json.Marshal([]any{features.Rows(c.Gates), c.Cwd, c.JPath, c.JURL, c.ExtVars, c.TLAs, c.Fetch != nil, c.ResolveImage != nil, c.MaxStack, c.Bundles != nil})
+	b, _ := json.Marshal([]any{features.Rows(c.Gates), c.Cwd, c.JPath, c.JURL, c.ExtVars, c.TLAs, c.Fetch != nil, c.ResolveImage != nil, c.MaxStack})
 	return string(b)
 }
 
@@ -146,7 +143,6 @@ func (c *Config) NewImporter() (*importer.Importer, error) {
 		SearchURLs: search,
 		Internal:   map[string]string{"kubecfg.libsonnet": stdlib.Library},
 		Fetch:      c.Fetch,
-		Bundles:    c.Bundles,
 		Gates:      c.Gates,
 		YAKL:       yakl.Compile,
 	}), nil

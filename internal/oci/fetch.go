@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"path"
 	"strconv"
 	"strings"
@@ -52,6 +51,9 @@ func NewBundles(opts Options) *Bundles {
 // root the import of its entrypoint, once the bundle's features are all
 // on in gates.
 func (b *Bundles) Open(u string, gates *features.Gates) ([]byte, error) {
+	if err := gates.Require(features.OCIImport); err != nil {
+		return nil, err
+	}
 	ref, p, err := bundle.Parse(u)
 	if err != nil {
 		return nil, err
@@ -68,14 +70,15 @@ func (b *Bundles) Open(u string, gates *features.Gates) ([]byte, error) {
 	}
 	data, ok := bun.Files[p]
 	if !ok {
-		return nil, fmt.Errorf("%s: %w", u, fs.ErrNotExist)
+		return nil, fmt.Errorf("%s: %w", u, importer.ErrNotFound)
 	}
 	return data, nil
 }
 
 // entrypoint is the code a bare oci://REF import evaluates: an import of
-// the entrypoint relative to the bundle's root (a yakl: import for a
-// .yakl entrypoint).
+// the entrypoint by its absolute URL in the bundle, so that its relative
+// imports resolve inside the bundle (a yakl: import for a .yakl
+// entrypoint).
 func entrypoint(bun *Bundle) ([]byte, error) {
 	e := bun.Config.Entrypoint
 	if e == "" {
@@ -84,10 +87,11 @@ func entrypoint(bun *Bundle) ([]byte, error) {
 	if err := bundle.CheckName(e); err != nil {
 		return nil, fmt.Errorf("%s: the entrypoint: %w", bun.Ref, err)
 	}
+	u := bun.Ref.URL() + e
 	if path.Ext(e) == ".yakl" {
-		e = importer.YAKLScheme + e
+		u = importer.YAKLScheme + u
 	}
-	return []byte("import " + strconv.Quote(e)), nil
+	return []byte("import " + strconv.Quote(u)), nil
 }
 
 // CheckFeatures fails, naming them all and the --features that turns
@@ -235,4 +239,28 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
+}
+
+// Fetcher is an http(s):// fetcher that serves oci:// imports too: the
+// importer asks its Fetch for an importer.Bundles, so that the browser
+// engines, which have neither, carry no plumbing for bundles.
+type Fetcher struct {
+	importer.Fetcher
+	*Bundles
+}
+
+// WithBundles returns f serving oci:// imports from b as well.
+func WithBundles(f importer.Fetcher, b *Bundles) Fetcher { return Fetcher{f, b} }
+
+// Contains implements importer.Bundles: an import from a bundle's file
+// must resolve inside that bundle.
+func (b *Bundles) Contains(from, importedPath, resolved string) error {
+	ref, _, err := bundle.Parse(from)
+	if err != nil {
+		return err
+	}
+	if !strings.HasPrefix(resolved, ref.URL()) {
+		return fmt.Errorf("import %q from %s: the path escapes the bundle", importedPath, from)
+	}
+	return nil
 }

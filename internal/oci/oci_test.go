@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"io/fs"
 	"log"
 	"net/http/httptest"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/kubecfg/kubecfg/internal/bundle"
+	"github.com/kubecfg/kubecfg/internal/importer"
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
@@ -77,15 +77,15 @@ func TestPushFetchPlainAndTLS(t *testing.T) {
 				t.Fatalf("second push: %v, digest %s then %s", err, desc.Digest, again.Digest)
 			}
 			bs := NewBundles(opts)
-			root, err := bs.Open("oci://"+host+"/team/app:v1/", features.Defaults())
-			if err != nil || string(root) != `import "app/main.jsonnet"` {
+			root, err := bs.Open("oci://"+host+"/team/app:v1/", on(t))
+			if err != nil || string(root) != `import "oci://`+host+`/team/app:v1/app/main.jsonnet"` {
 				t.Fatalf("root: %q, %v", root, err)
 			}
-			lib, err := bs.Open("oci://"+host+"/team/app@"+desc.Digest.String()+"/lib/a.libsonnet", features.Defaults())
+			lib, err := bs.Open("oci://"+host+"/team/app@"+desc.Digest.String()+"/lib/a.libsonnet", on(t))
 			if err != nil || string(lib) != `{a: 1}` {
 				t.Fatalf("by digest: %q, %v", lib, err)
 			}
-			if _, err := bs.Open("oci://"+host+"/team/app:v1/none.jsonnet", features.Defaults()); !errors.Is(err, fs.ErrNotExist) {
+			if _, err := bs.Open("oci://"+host+"/team/app:v1/none.jsonnet", on(t)); !errors.Is(err, importer.ErrNotFound) {
 				t.Fatalf("missing file: %v", err)
 			}
 			if len(bs.byDigest) != 1 || len(bs.byRef) != 2 {
@@ -128,22 +128,25 @@ func TestFeaturesChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	bs := NewBundles(opts)
-	_, err := bs.Open("oci://"+host+"/app:1/", features.Defaults())
+	_, err := bs.Open("oci://"+host+"/app:1/", on(t))
 	want := "bundle oci://" + host + "/app:1 needs features that are off: knit, yakl; turn them on with --features=knit,yakl (a bundle never turns features on itself)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("error = %v\nwant %s", err, want)
 	}
-	g, _ := features.New(false, features.Source{Name: features.SourceFeatures, Items: []string{"yakl"}})
+	g := on(t, "yakl")
 	if _, err := bs.Open("oci://"+host+"/app:1/app.yakl", g); err == nil || !strings.Contains(err.Error(), "off: knit;") {
 		t.Fatalf("with yakl on: %v", err)
 	}
-	g, _ = features.New(false, features.Source{Name: features.SourceFeatures, Items: []string{"yakl", "knit"}})
+	g = on(t, "yakl", "knit")
 	root, err := bs.Open("oci://"+host+"/app:1/", g)
-	if err != nil || string(root) != `import "yakl:app.yakl"` {
+	if err != nil || string(root) != `import "yakl:oci://`+host+`/app:1/app.yakl"` {
 		t.Fatalf("with both on: %q, %v", root, err)
 	}
-	if g.Enabled(features.OCIImport) {
-		t.Error("opening a bundle turned a feature on")
+	if g.Enabled(features.Knit) != true || g.Enabled(features.Httpd) {
+		t.Error("opening a bundle changed the gates")
+	}
+	if _, err := bs.Open("oci://"+host+"/app:1/", features.Defaults()); err == nil || err.Error() != "oci-import is an alpha feature; turn it on with --features=oci-import" {
+		t.Errorf("gate: %v", err)
 	}
 
 	a = testArtifact(t, `{"pack.kubecfg.dev/v1alpha1":{"features":["from-the-future"]}}`, bundle.File{Name: "a.jsonnet", Data: []byte("{}")})
@@ -245,4 +248,31 @@ func TestBadBundles(t *testing.T) {
 			t.Fatalf("error = %v", err)
 		}
 	})
+}
+
+// on returns gates with oci-import and the named features on.
+func on(t *testing.T, names ...string) *features.Gates {
+	t.Helper()
+	g, err := features.New(false, features.Source{Name: features.SourceFeatures, Items: append([]string{"oci-import"}, names...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestContains(t *testing.T) {
+	b := NewBundles(Options{})
+	for _, tc := range []struct{ from, path, resolved, err string }{
+		{"oci://r.test/app:1/main.jsonnet", "lib/a.libsonnet", "oci://r.test/app:1/lib/a.libsonnet", ""},
+		{"oci://r.test/app:1/lib/a.libsonnet", "../b.libsonnet", "oci://r.test/app:1/b.libsonnet", ""},
+		{"oci://r.test/app:1/main.jsonnet", "../other:2/x.jsonnet", "oci://r.test/other:2/x.jsonnet", `import "../other:2/x.jsonnet" from oci://r.test/app:1/main.jsonnet: the path escapes the bundle`},
+		{"oci://r.test/app:1/main.jsonnet", "../app:10/x.jsonnet", "oci://r.test/app:10/x.jsonnet", "escapes the bundle"},
+		{"oci://r.test/app:1/main.jsonnet", "/etc/passwd", "oci://r.test/etc/passwd", "escapes the bundle"},
+		{"oci://r.test/t/app@sha256:" + strings.Repeat("0", 64) + "/a/main.jsonnet", "../../x", "oci://r.test/t/x", "escapes the bundle"},
+	} {
+		err := b.Contains(tc.from, tc.path, tc.resolved)
+		if (tc.err == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("Contains(%s, %s, %s) = %v, want %q", tc.from, tc.path, tc.resolved, err, tc.err)
+		}
+	}
 }
