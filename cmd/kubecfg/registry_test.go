@@ -61,7 +61,6 @@ func cmdRegistry(ts *testscript.TestScript, neg bool, args []string) {
 	case "tls":
 		srv, err := registry.TLS("registry.test")
 		ts.Check(err)
-		srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 		ts.Defer(srv.Close)
 		host := strings.TrimPrefix(srv.URL, "https://")
 		regs[host] = oci.Options{HTTPClient: srv.Client(), NoCredentials: true}
