@@ -104,10 +104,20 @@ func readRef(gitDir, common, name string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	sc := bufio.NewScanner(bytes.NewReader(b))
+	return packedRef(b, name)
+}
+
+// packedRef finds a ref in a packed-refs file: lines of "HASH NAME",
+// with "#" comments and "^HASH" peeled lines, which are skipped.
+func packedRef(data []byte, name string) (string, bool) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
-		hash, refName, ok := strings.Cut(sc.Text(), " ")
-		if ok && refName == name {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "^") {
+			continue
+		}
+		hash, refName, ok := strings.Cut(line, " ")
+		if ok && refName == name && hashRE.MatchString(hash) {
 			return hash, true
 		}
 	}
