@@ -45,8 +45,9 @@ const (
 )
 
 // MaxBundleSize caps what one bundle may hold: the body layer as fetched
-// (compressed) and, again, the files it unpacks to. 64 MiB is four times
-// the largest file one import may read (importer.MaxFileSize).
+// (compressed) and, again, the files it unpacks to. 64 MiB is what one
+// import may read from a file or a URL (importer.MaxFileSize): a bundle
+// is held in memory whole, so it gets no more than one file.
 const MaxBundleSize = 64 << 20
 
 // MaxConfigSize caps the config blob and the manifest (a few hundred
