@@ -1,6 +1,6 @@
 module github.com/kubecfg/kubecfg
 
-go 1.26
+go 1.26.0
 
 toolchain go1.26.8
 
@@ -9,8 +9,10 @@ require (
 	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/distribution/reference v0.6.0
 	github.com/evanw/esbuild v0.28.2
+	github.com/google/go-containerregistry v0.22.1
 	github.com/google/go-jsonnet v0.22.0
 	github.com/kubecfg/ursonnet v0.1.1
+	github.com/opencontainers/image-spec v1.1.1
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
@@ -20,7 +22,8 @@ require (
 	go.etcd.io/bbolt v1.5.0
 	go.yaml.in/yaml/v2 v2.4.2
 	go.yaml.in/yaml/v3 v3.0.4
-	golang.org/x/tools v0.38.0
+	golang.org/x/tools v0.49.0
+	oras.land/oras-go/v2 v2.7.0
 	sigs.k8s.io/yaml v1.6.0
 )
 
@@ -38,6 +41,7 @@ require (
 	github.com/shopspring/decimal v1.4.0 // indirect
 	github.com/spf13/cast v1.7.0 // indirect
 	golang.org/x/crypto v0.45.0 // indirect
-	golang.org/x/sys v0.45.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.31.0 // indirect
 )

@@ -59,7 +59,7 @@ func newGlobals(stdout, stderr io.Writer) *globals {
 	addClusterFlags(f)
 
 	root.AddCommand(newShowCmd(g), newEvalCmd(g), newVersionCmd(g), newHttpdCmd(g),
-		newFeaturesCmd(g), newPlaygroundCmd(g), newUnbuiltCmd(g, "pack", features.Pack), newTracebackCmd(g),
+		newFeaturesCmd(g), newPlaygroundCmd(g), newPackCmd(g), newTracebackCmd(g),
 		newValidateCmd(g),
 		newDiffCmd(g),
 		newClusterCmd("update", "Update Kubernetes resources with local config"),
@@ -260,16 +260,4 @@ func parseVars(family string, order *[]string, flags []varFlag) error {
 		}
 	}
 	return nil
-}
-
-// newUnbuiltCmd registers a kubecfg command this build does not implement:
-// gated like kubecfg's, then one clear sentence.
-func newUnbuiltCmd(g *globals, name string, f *features.Feature) *cobra.Command {
-	return &cobra.Command{
-		Use:   name,
-		Short: "Not supported by this build",
-		RunE: g.runE(prologue{gate: f}, func(*command) error {
-			return fmt.Errorf("kubecfg %s is not supported by this build of kubecfg", name)
-		}),
-	}
 }

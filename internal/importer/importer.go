@@ -22,6 +22,10 @@ const YAKLScheme = "yakl:"
 // errNotFound makes the search move on to the next candidate.
 var errNotFound = errors.New("not found")
 
+// ErrNotFound is what a Bundles answers for a file its bundle does not
+// hold, so that the search moves on to the next candidate.
+var ErrNotFound = errNotFound
+
 // Fetcher gets http(s):// URLs. A 404 must be reported as an error for which
 // errors.Is(err, fs.ErrNotExist) holds, so the search moves on.
 type Fetcher interface {
@@ -47,12 +51,30 @@ type Options struct {
 	// Internal serves internal:///NAME.
 	Internal map[string]string
 	// Fetch serves http(s)://; nil means such imports fail with a clear
-	// error (the browser build).
+	// error (the browser build). When it is also a Bundles it serves
+	// oci:// imports too.
 	Fetch Fetcher
 	// Gates decides the gated schemes (binary://, yakl:, kustomize+https://).
 	Gates *features.Gates
 	// YAKL compiles yakl: imports; nil means they fail with a clear error.
 	YAKL Compiler
+}
+
+// Bundles serves oci:// imports: the files of OCI bundles by URL. A
+// Fetcher that is also a Bundles serves them (internal/oci's, natively);
+// without one they fail with the browser's one-line answer. The importer
+// only hands URLs over, so that the browser engines carry no more of it
+// than that answer.
+type Bundles interface {
+	// Open returns the bytes at an oci:// URL inside a bundle or, for
+	// the bundle's root URL (oci://REGISTRY/REPO:TAG), code that imports
+	// its entrypoint. It applies the oci-import gate and refuses a bundle
+	// that needs features gates has off. A file the bundle does not hold
+	// is ErrNotFound (wrapped or not): the search moves on.
+	Open(url string, gates *features.Gates) ([]byte, error)
+	// Contains refuses importedPath, imported from the bundle's file at
+	// from, when it resolved to a URL outside that bundle.
+	Contains(from, importedPath, resolved string) error
 }
 
 // Importer implements jsonnet.Importer with kubecfg's rules. One Importer
@@ -70,6 +92,8 @@ type Importer struct {
 	// go-jsonnet evaluates it under (NoteCode).
 	snippets map[string]string
 	kinds    map[kindKey]kind
+	// bundles is Fetch when it serves oci:// imports too.
+	bundles Bundles
 }
 
 // New returns an Importer.
@@ -77,7 +101,8 @@ func New(opts Options) *Importer {
 	if opts.Cwd == "" {
 		opts.Cwd = "/"
 	}
-	return &Importer{opts: opts, cache: map[string]jsonnet.Contents{}}
+	b, _ := opts.Fetch.(Bundles)
+	return &Importer{opts: opts, bundles: b, cache: map[string]jsonnet.Contents{}}
 }
 
 // DirURL returns the file:// URL of a directory, with a trailing slash.
@@ -104,8 +129,6 @@ func (im *Importer) Import(importedFrom, importedPath string) (jsonnet.Contents,
 			return jsonnet.Contents{}, "", err
 		}
 		return jsonnet.Contents{}, "", fmt.Errorf("kustomize+https:// imports are not supported by this build of kubecfg")
-	case strings.HasPrefix(importedPath, "oci://"):
-		return jsonnet.Contents{}, "", fmt.Errorf("oci:// imports are not supported by this build of kubecfg")
 	}
 	c, foundAt, err := im.search(importedFrom, importedPath)
 	if err == nil && (IsCode(foundAt) || im.importsAsCode(importedFrom, importedPath)) {
@@ -184,6 +207,11 @@ func (im *Importer) candidates(importedFrom, importedPath string) ([]string, err
 		return nil, err
 	}
 	out := []string{base.ResolveReference(ref).String()}
+	if base.Scheme == "oci" && im.bundles != nil {
+		if err := im.bundles.Contains(base.String(), importedPath, out[0]); err != nil {
+			return nil, err
+		}
+	}
 	for _, s := range append(append([]string(nil), im.opts.SearchURLs...), "internal:///") {
 		su, err := url.Parse(s)
 		if err != nil {
@@ -266,6 +294,11 @@ func (im *Importer) fetch(raw string) ([]byte, error) {
 			return nil, errNotFound
 		}
 		return b, err
+	case "oci":
+		if im.bundles == nil {
+			return nil, errors.New("cannot import " + raw + ": oci:// bundles are read by the kubecfg command line (a browser cannot reach most registries)")
+		}
+		return im.bundles.Open(raw, im.opts.Gates)
 	case "":
 		return nil, fmt.Errorf("cannot import %q: not a URL", raw)
 	}

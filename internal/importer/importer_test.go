@@ -81,7 +81,8 @@ func TestImport(t *testing.T) {
 		{name: "kustomize gated", from: "", path: "kustomize+https://example.com/x", gates: features.Defaults(),
 			wantErr: "kustomize-import is an alpha feature; turn it on with --features=kustomize-import"},
 		{name: "kustomize unsupported", from: "", path: "kustomize+https://example.com/x", wantErr: "kustomize+https:// imports are not supported by this build of kubecfg"},
-		{name: "oci unsupported", from: "", path: "oci://example.com/x", wantErr: "oci:// imports are not supported by this build of kubecfg"},
+		{name: "oci without bundles answers in one line", from: "", path: "oci://example.com/x:1",
+			wantErr: "cannot import oci://example.com/x:1: oci:// bundles are read by the kubecfg command line (a browser cannot reach most registries)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.remote && fetch == nil {

@@ -36,7 +36,7 @@ const (
 // classify returns how to read an input, or kubecfg's error for an unknown
 // extension.
 func classify(input string) (inputKind, error) {
-	if strings.HasPrefix(input, "http://") || strings.HasPrefix(input, "https://") || strings.HasPrefix(input, "file://") {
+	if strings.HasPrefix(input, "http://") || strings.HasPrefix(input, "https://") || strings.HasPrefix(input, "file://") || strings.HasPrefix(input, "oci://") {
 		if path.Ext(input) == ".yakl" {
 			return inYAKL, nil
 		}
