@@ -1,0 +1,137 @@
+// The Compare pane in Chromium (issue 30): the default example's output
+// pinned as the baseline; changing replicas in lib.libsonnet shows one
+// changed object with its one changed line, whose click opens
+// lib.libsonnet at the line that made it; toggling a feature that changes
+// nothing says "no object changed"; an ext var's edit is counted as the
+// CLI would; "Copy as diff command" is kubecfg diff --against's line with the
+// baseline as a download; a shared link offers its version as the
+// baseline. Build the site first (make build).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { browserPerTest } from "./browser.mjs";
+import { waitStatus, setSource, afterRun, openPane } from "./helpers.mjs";
+import { examples } from "../../web/src/examples.js";
+import { encodeFragment } from "../../web/src/share.js";
+
+const browser = browserPerTest();
+const example = examples[0]; // jsonnet-app: app.jsonnet and lib.libsonnet
+const lib = example.files["lib.libsonnet"];
+
+/** lineOf is the 1-based line of text that holds s. */
+function lineOf(text, s) {
+  const i = text.split("\n").findIndex((l) => l.includes(s));
+  assert.ok(i >= 0, `no line holds ${JSON.stringify(s)}`);
+  return i + 1;
+}
+
+/** count waits until the Compare tab's count matches re and returns it. */
+async function count(page, re, timeout = 30000) {
+  const c = page.locator("#tab-compare .cmp-count");
+  await c.filter({ hasText: re }).waitFor({ timeout }).catch(async (err) => {
+    throw new Error(`the tab's count never matched ${re}: it says ${JSON.stringify(await c.textContent().catch(() => "(none)"))}; summary ${JSON.stringify(await page.locator("#compare-summary").textContent().catch(() => ""))} (${err.message.split("\n")[0]})`);
+  });
+  return c.textContent();
+}
+
+/** pin opens the Compare pane and pins the output on the page as the baseline. */
+async function pin(page) {
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  await page.getByRole("button", { name: "Pin the output as the baseline" }).click();
+  return count(page, /no object changed/);
+}
+
+test("pinning the default example; replicas changed in lib.libsonnet: one changed object, one line, whose click opens lib.libsonnet there", async () => {
+  const { page, url } = await browser();
+  await page.goto(url);
+  await waitStatus(page, /^Evaluated/);
+  assert.equal(await pin(page), "no object changed");
+  assert.match(await page.locator("#compare-summary").textContent(), /No object changed against the output pinned at .* \(2 unchanged\)\./);
+
+  await page.getByRole("tab", { name: /lib\.libsonnet/ }).click();
+  const edited = lib.replace("replicas: replicas,", "replicas: 3,");
+  assert.notEqual(edited, lib);
+  await afterRun(page, () => setSource(page, edited));
+  assert.equal(await count(page, /changed/), "1 object changed");
+  const objs = page.locator("#compare-list .cmp-obj");
+  assert.equal(await objs.count(), 1);
+  assert.equal(await objs.getAttribute("aria-label"), "Deployment web: changed");
+  assert.equal(await objs.getAttribute("data-desc"), "deployments web");
+  const changed = objs.locator(".cmp-line.add, .cmp-line.del");
+  assert.deepEqual(await changed.allInnerTexts(), await Promise.all([0, 1].map((i) => changed.nth(i).innerText())));
+  const texts = (await changed.allInnerTexts()).map((t) => t.replace(/^\d+\s*/, ""));
+  assert.deepEqual(texts, ["-   replicas: 2", "+   replicas: 3"]);
+
+  // The changed line's number is its output line; its click opens lib.libsonnet at the line.
+  const add = objs.locator("button.cmp-line.add");
+  const outLine = Number(await add.getAttribute("data-line"));
+  const output = await page.evaluate(() => document.querySelector("#output-view .cm-content").cmView?.view?.state.doc.toString() ?? null);
+  if (output !== null) assert.equal(output.split("\n")[outLine - 1], "  replicas: 3");
+  await page.getByRole("tab", { name: /app\.jsonnet/ }).click(); // another file open: the click must open lib.libsonnet
+  await add.focus();
+  await page.keyboard.press("Enter"); // keyboard reachable
+  await waitStatus(page, /comes from lib\.libsonnet:\d+/, 60000);
+  const want = lineOf(edited, "replicas: 3,");
+  assert.match(await page.locator("#status").textContent(), new RegExp(`Output line ${outLine} comes from lib\\.libsonnet:${want}\\.`));
+  assert.equal(await page.getByRole("tab", { name: /lib\.libsonnet/ }).getAttribute("aria-selected"), "true");
+  const cursorLine = await page.locator("#editor-panel .cm-activeLine").innerText();
+  assert.equal(cursorLine.trim(), "replicas: 3,");
+});
+
+test("toggling a feature that changes nothing says no object changed; an ext var's edit is counted", async () => {
+  const { page, url } = await browser();
+  await page.goto(url);
+  await waitStatus(page, /^Evaluated/);
+  await page.getByRole("tab", { name: /app\.jsonnet/ }).click();
+  const app = example.files["app.jsonnet"];
+  await afterRun(page, () => setSource(page, app.replace("port=80", "port=std.parseInt(std.extVar('port'))")));
+  await openPane(page, "Variables");
+  await afterRun(page, () => page.locator("#var-extStr").fill("port=80"));
+  await waitStatus(page, /^Evaluated/);
+  assert.equal(await pin(page), "no object changed");
+
+  await openPane(page, "Features");
+  await afterRun(page, () => page.getByRole("checkbox", { name: "yakl", exact: true }).check());
+  assert.match(await page.locator("#command-line").textContent(), /--features=yakl/);
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  await page.locator("#compare-summary").filter({ hasText: /unchanged/ }).waitFor();
+  assert.equal(await count(page, /no object changed/), "no object changed");
+  assert.equal(await page.locator("#compare-list .cmp-obj").count(), 0);
+
+  await openPane(page, "Variables");
+  await afterRun(page, () => page.locator("#var-extStr").fill("port=8080"));
+  assert.equal(await count(page, /1 object/), "1 object changed");
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  assert.equal(await page.locator("#compare-list .cmp-obj").getAttribute("aria-label"), "Service web: changed");
+
+  // Copy as command: kubecfg diff --against with the page's flags; the baseline downloads.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy as diff command" }).click();
+  await waitStatus(page, /Copied the command line/);
+  const line = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(line, "kubecfg diff --against baseline.yaml app.jsonnet -V port=8080 --features=yakl,diff-against");
+  const [dl] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download baseline.yaml" }).click()]);
+  assert.equal(dl.suggestedFilename(), "baseline.yaml");
+  const text = await readFile(await dl.path(), "utf8");
+  assert.match(text, /kind: Service[\s\S]*port: 80\n/);
+});
+
+test("a shared link offers its version as the baseline", async () => {
+  const { page, url } = await browser();
+  await page.goto(url);
+  await waitStatus(page, /^Evaluated/);
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  assert.equal(await page.locator("#compare-shared").isVisible(), false, "no shared version on a page not opened on a link");
+  const files = { ...example.files, "lib.libsonnet": lib.replace("replicas: replicas,", "replicas: 4,") };
+  await page.goto(`${url}#s=${await encodeFragment({ files, entry: example.entry, controls: { command: "show", expr: "", output: "yaml", features: {}, alpha: false, vars: {} }, version: "" })}`);
+  await page.reload(); // a fragment alone does not load a page
+  await waitStatus(page, /^Evaluated/);
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  await page.getByRole("tab", { name: /lib\.libsonnet/ }).click();
+  await afterRun(page, () => setSource(page, files["lib.libsonnet"].replace("replicas: 4,", "replicas: 5,")));
+  await page.getByRole("button", { name: "Compare against the shared version" }).click();
+  assert.equal(await count(page, /changed/), "1 object changed");
+  assert.match(await page.locator("#compare-summary").textContent(), /against the shared version this page was opened on/);
+  const texts = (await page.locator("#compare-list .cmp-line.add, #compare-list .cmp-line.del").allInnerTexts()).map((t) => t.replace(/^\d+\s*/, ""));
+  assert.deepEqual(texts, ["-   replicas: 4", "+   replicas: 5"]);
+});
