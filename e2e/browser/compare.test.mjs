@@ -10,7 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { browserPerTest } from "./browser.mjs";
-import { waitStatus, setSource, afterRun, openPane } from "./helpers.mjs";
+import { waitStatus, setSource, afterRun, openPane, outputText } from "./helpers.mjs";
 import { examples } from "../../web/src/examples.js";
 import { encodeFragment } from "../../web/src/share.js";
 
@@ -65,8 +65,7 @@ test("pinning the default example; replicas changed in lib.libsonnet: one change
   // The changed line's number is its output line; its click opens lib.libsonnet at the line.
   const add = objs.locator("button.cmp-line.add");
   const outLine = Number(await add.getAttribute("data-line"));
-  const output = await page.evaluate(() => document.querySelector("#output-view .cm-content").cmView?.view?.state.doc.toString() ?? null);
-  if (output !== null) assert.equal(output.split("\n")[outLine - 1], "  replicas: 3");
+  assert.equal((await outputText(page)).split("\n")[outLine - 1], "  replicas: 3");
   await page.getByRole("tab", { name: /app\.jsonnet/ }).click(); // another file open: the click must open lib.libsonnet
   await add.focus();
   await page.keyboard.press("Enter"); // keyboard reachable

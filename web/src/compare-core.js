@@ -19,24 +19,35 @@ import { diffLines, hunks } from "./compare-diff.js";
  * @property {string} namespace
  * @property {string} name
  * @property {number} line the 1-based output line of its first line (after its --- line)
- * @property {string[]} lines its text's lines
  * @property {string} text
  */
 
 /**
  * splitDocs cuts an output into its documents: the lines between lines
- * that are exactly "---" (the first may be one). Each is {line, lines}.
+ * that are exactly "---" (the first may be one). Each is {line, text}:
+ * its first line's 1-based number and its text, without the newline
+ * that ends its last line. (It walks the text by indexOf, without
+ * splitting it: a 5.8 MB output is 150,000 lines.)
  */
 export function splitDocs(text) {
-  const all = text.split("\n");
-  if (all.length && all[all.length - 1] === "") all.pop();
   const docs = [];
-  let cur = null;
-  for (let i = 0; i < all.length; i++) {
-    if (all[i] === "---") { cur = null; continue; }
-    if (!cur) { cur = { line: i + 1, lines: [] }; docs.push(cur); }
-    cur.lines.push(all[i]);
+  let pos = 0;
+  let line = 1;
+  let start = -1; // the open document's first character
+  let startLine = 0;
+  const close = (end) => {
+    if (start >= 0) docs.push({ line: startLine, text: text.slice(start, Math.max(start, end - 1)) });
+    start = -1;
+  };
+  while (pos < text.length) {
+    let end = text.indexOf("\n", pos);
+    if (end < 0) end = text.length;
+    if (end - pos === 3 && text.startsWith("---", pos)) close(pos);
+    else if (start < 0) { start = pos; startLine = line; }
+    pos = end + 1;
+    line++;
   }
+  if (start >= 0) docs.push({ line: startLine, text: text.slice(start, text.endsWith("\n") ? text.length - 1 : text.length) });
   return docs;
 }
 
@@ -51,29 +62,59 @@ function scalar(s) {
   return v;
 }
 
+// jsonScalar reads the value of a line "key": VALUE[,] of indented JSON: a string, or "".
+function jsonScalar(s) {
+  try {
+    const v = JSON.parse(s.trim().replace(/,$/, ""));
+    return typeof v === "string" ? v : "";
+  } catch { return ""; }
+}
+
+// topKey finds a top-level key's line in a document (pre: how a key's
+// line begins, at the document's start or after a newline) and returns
+// the rest of the line, or null.
+function topKey(doc, pre) {
+  let i = doc.startsWith(pre) ? 0 : doc.indexOf(`\n${pre}`);
+  if (i < 0) return null;
+  if (i > 0 || doc[0] === "\n") i++;
+  const from = i + pre.length;
+  const end = doc.indexOf("\n", from);
+  return doc.slice(from, end < 0 ? doc.length : end);
+}
+
 // identityOf reads a document's apiVersion, kind, metadata.name and
-// metadata.namespace: from its JSON when it is JSON, else from its YAML's
-// top-level keys and the keys two spaces in under metadata.
-function identityOf(lines) {
+// metadata.namespace as show prints them (keys sorted; YAML, or JSON
+// indented by two spaces): the top-level keys' lines, and the lines one
+// level in under metadata, found by indexOf, not by parsing the whole
+// document (a ConfigMap's data comes before its kind).
+function identityOf(doc) {
+  const json = doc.startsWith("{");
   const id = { apiVersion: "", kind: "", name: "", namespace: "" };
-  if (lines[0]?.startsWith("{")) {
-    try {
-      const o = JSON.parse(lines.join("\n"));
-      const str = (v) => (typeof v === "string" ? v : "");
-      return { apiVersion: str(o?.apiVersion), kind: str(o?.kind), name: str(o?.metadata?.name), namespace: str(o?.metadata?.namespace) };
-    } catch { return id; }
+  const [top, inner, read] = json ? ['  "', '    "', jsonScalar] : ["", "  ", scalar];
+  const q = json ? '"' : "";
+  for (const k of ["apiVersion", "kind"]) {
+    const v = topKey(doc, `${top}${k}${q}:`);
+    if (v !== null) id[k] = read(v);
   }
-  let inMeta = false;
-  for (const l of lines) {
-    if (l === "" || l[0] === " " || l[0] === "#") {
-      if (!inMeta || !l.startsWith("  ") || l[2] === " ") continue;
-      const m = /^ {2}(name|namespace):(?: (.*))?$/.exec(l);
-      if (m) id[m[1]] = scalar(m[2] || "");
-      continue;
+  const meta = json ? `\n  "metadata": {\n` : "\nmetadata:\n";
+  let at;
+  if (doc.startsWith(meta.slice(1))) at = meta.length - 1;
+  else {
+    const i = doc.indexOf(meta);
+    if (i < 0) return id;
+    at = i + meta.length;
+  }
+  while (at < doc.length) {
+    let end = doc.indexOf("\n", at);
+    if (end < 0) end = doc.length;
+    const l = doc.slice(at, end);
+    if (!l.startsWith(json ? "    " : "  ")) break; // out of metadata
+    if (l.startsWith(inner) && l[inner.length] !== " ") {
+      for (const k of ["name", "namespace"]) {
+        if (l.startsWith(`${inner}${k}${q}:`)) id[k] = read(l.slice(inner.length + k.length + q.length + 1));
+      }
     }
-    inMeta = l === "metadata:";
-    const m = /^(apiVersion|kind):(?: (.*))?$/.exec(l);
-    if (m) id[m[1]] = scalar(m[2] || "");
+    at = end + 1;
   }
   return id;
 }
@@ -81,9 +122,9 @@ function identityOf(lines) {
 /** parseOutput is an output's objects (Doc), in the output's order. */
 export function parseOutput(text) {
   return splitDocs(text).map((d) => {
-    const id = identityOf(d.lines);
+    const id = identityOf(d.text);
     const slash = id.apiVersion.indexOf("/");
-    return { ...id, group: slash >= 0 ? id.apiVersion.slice(0, slash) : "", line: d.line, lines: d.lines, text: d.lines.join("\n") };
+    return { ...id, group: slash >= 0 ? id.apiVersion.slice(0, slash) : "", line: d.line, text: d.text };
   });
 }
 
@@ -113,7 +154,6 @@ export function describe(d) {
  * @property {string} namespace
  * @property {string} name
  * @property {number} line its first output line (the new output's; the baseline's for a removed object)
- * @property {number} lineCount
  * @property {{lines: {op: string, text: string, a?: number, b?: number}[]}[]} [hunks] a changed object's line diff: a and b are 1-based lines of the baseline's and the new output
  */
 
@@ -129,7 +169,7 @@ export function compareDocs(base, now, { context = 3, all = false } = {}) {
   const used = new Uint8Array(base.length);
   const counts = { changed: 0, added: 0, removed: 0, unchanged: 0 };
   const entries = [];
-  const entry = (d, state) => ({ state, desc: describe(d), kind: d.kind, namespace: d.namespace, name: d.name, line: d.line, lineCount: d.lines.length });
+  const entry = (d, state) => ({ state, desc: describe(d), kind: d.kind, namespace: d.namespace, name: d.name, line: d.line });
   for (const d of now) {
     let i = index.get(keyOf(d, d.namespace));
     if (i === undefined && !d.namespace) i = index.get(keyOf(d, "default"));
@@ -146,7 +186,8 @@ export function compareDocs(base, now, { context = 3, all = false } = {}) {
       continue;
     }
     counts.changed++;
-    const hs = hunks(diffLines(b.lines, d.lines), b.lines, d.lines, context);
+    const [bl, dl] = [b.text.split("\n"), d.text.split("\n")];
+    const hs = hunks(diffLines(bl, dl), bl, dl, context);
     for (const h of hs) {
       for (const l of h.lines) {
         if (l.a !== undefined) l.a += b.line;

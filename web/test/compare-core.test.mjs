@@ -29,8 +29,10 @@ spec:
 `;
 
 test("splitDocs: the documents between --- lines, with their first lines", () => {
-  assert.deepEqual(splitDocs("---\na: 1\n---\nb: 2\n"), [{ line: 2, lines: ["a: 1"] }, { line: 4, lines: ["b: 2"] }]);
-  assert.deepEqual(splitDocs("a: 1\n"), [{ line: 1, lines: ["a: 1"] }]);
+  assert.deepEqual(splitDocs("---\na: 1\n---\nb: 2\nc: 3\n"), [{ line: 2, text: "a: 1" }, { line: 4, text: "b: 2\nc: 3" }]);
+  assert.deepEqual(splitDocs("a: 1\n"), [{ line: 1, text: "a: 1" }]);
+  assert.deepEqual(splitDocs("a: 1\n---\nb: 2"), [{ line: 1, text: "a: 1" }, { line: 3, text: "b: 2" }]);
+  assert.deepEqual(splitDocs("---\n---\n"), []);
   assert.deepEqual(splitDocs(""), []);
 });
 
@@ -43,6 +45,11 @@ test("parseOutput: identities, and not fooled by nested name: keys", () => {
   assert.equal(d.line, 2);
   assert.equal(s.group, "");
   assert.equal(s.line, 14);
+  // A ConfigMap's data comes before its kind and metadata; JSON as -o json prints it.
+  const [cm] = parseOutput("---\napiVersion: v1\ndata:\n  kind: no\n  name: no\nkind: ConfigMap\nmetadata:\n  annotations:\n    name: no\n  name: 'a''b'\n  namespace: \"n\\u0073\"\n");
+  assert.deepEqual([cm.kind, cm.name, cm.namespace], ["ConfigMap", "a'b", "ns"]);
+  const [j] = parseOutput('{\n  "apiVersion": "apps/v1",\n  "data": {\n    "name": "no"\n  },\n  "kind": "Deployment",\n  "metadata": {\n    "labels": {\n      "name": "no"\n    },\n    "name": "web",\n    "namespace": "prod"\n  }\n}\n');
+  assert.deepEqual([j.group, j.kind, j.name, j.namespace], ["apps", "Deployment", "web", "prod"]);
 });
 
 test("compareOutputs: one changed line, numbered as the new output's and the baseline's lines", () => {
