@@ -134,3 +134,45 @@ test("a shared link offers its version as the baseline", async () => {
   const texts = (await page.locator("#compare-list .cmp-line.add, #compare-list .cmp-line.del").allInnerTexts()).map((t) => t.replace(/^\d+\s*/, ""));
   assert.deepEqual(texts, ["-   replicas: 4", "+   replicas: 5"]);
 });
+
+test("a variant as the baseline: the same workspace with a feature or an ext var set otherwise, run again at each edit", async () => {
+  const { page, url } = await browser();
+  await page.goto(url);
+  await waitStatus(page, /^Evaluated/);
+  await page.getByRole("tab", { name: /app\.jsonnet/ }).click();
+  const app = example.files["app.jsonnet"];
+  await afterRun(page, () => setSource(page, app.replace("port=80", "port=std.parseInt(std.extVar('port'))")));
+  await openPane(page, "Variables");
+  await afterRun(page, () => page.locator("#var-extStr").fill("port=80"));
+  await waitStatus(page, /^Evaluated/);
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  await page.getByRole("button", { name: "Compare against a variant…" }).click();
+  const flags = page.getByLabel("Flags set otherwise");
+  assert.ok(await flags.evaluate((e) => e === document.activeElement), "the field has the focus");
+
+  // RFC05's A/B: a feature that changes nothing.
+  await flags.fill("--features=yakl");
+  await flags.press("Enter");
+  assert.equal(await count(page, /no object changed/), "no object changed");
+  assert.match(await page.locator("#compare-summary").textContent(), /against this workspace with --features=yakl \(2 unchanged\)/);
+
+  // An ext var set otherwise: the Service differs, in its port.
+  await flags.fill("-V port=8080");
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  assert.equal(await count(page, /1 object/), "1 object changed");
+  const texts = async () => (await page.locator("#compare-list .cmp-line.add, #compare-list .cmp-line.del").allInnerTexts()).map((t) => t.replace(/^\d+\s*/, ""));
+  assert.deepEqual(await texts(), ["-   - port: 8080", "+   - port: 80"]);
+
+  // An edit runs both again: the variant follows it.
+  await page.getByRole("tab", { name: /app\.jsonnet/ }).click();
+  const marks = await page.evaluate(() => performance.getEntriesByName("kubecfg:compared").length);
+  await afterRun(page, () => setSource(page, app.replace("port=80", "port=1 + std.parseInt(std.extVar('port'))")));
+  await page.waitForFunction((n) => performance.getEntriesByName("kubecfg:compared").length > n, marks);
+  assert.deepEqual(await texts(), ["-   - port: 8081", "+   - port: 81"]);
+
+  // A flag a variant does not set is an error that says so.
+  await flags.fill("-J vendor");
+  await flags.press("Enter");
+  assert.match(await page.locator("#compare-summary").textContent(), /-J: a variant sets --features/);
+  assert.equal(await flags.getAttribute("aria-invalid"), "true");
+});

@@ -243,3 +243,94 @@ export function diffCommand(show, file = "baseline.yaml") {
   const end = line.indexOf(" -- ", m.index);
   return end >= 0 ? `${line.slice(0, end)} --features=diff-against${line.slice(end)}` : `${line} --features=diff-against`;
 }
+
+// The flags a variant may set, and the request's field each fills.
+const varFlags = { "-V": "extStr", "--ext-str": "extStr", "--ext-code": "extCode", "-A": "tlaStr", "--tla-str": "tlaStr", "--tla-code": "tlaCode" };
+
+// shellWords splits text into words as a shell does, for what a variant
+// needs: blanks between words, '…' and "…" (with \ escapes) quoting.
+function shellWords(text) {
+  const out = [];
+  let cur = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (/\s/.test(c)) {
+      if (cur !== null) out.push(cur);
+      cur = null;
+      continue;
+    }
+    cur ??= "";
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      for (; j < text.length && text[j] !== c; j++) {
+        if (c === '"' && text[j] === "\\" && j + 1 < text.length) j++;
+        cur += text[j];
+      }
+      if (j >= text.length) throw new Error(`cannot read the flags at column ${i + 1}: an unclosed quote`);
+      i = j;
+      continue;
+    }
+    cur += c;
+  }
+  if (cur !== null) out.push(cur);
+  return out;
+}
+
+/**
+ * parseVariant reads the flags of a variant ("the same workspace with one
+ * feature, ext var or TLA set otherwise"), as a command line writes them:
+ * --features=NAME[=BOOL] (or --features NAME), -V/--ext-str, --ext-code,
+ * -A/--tla-str, --tla-code NAME=VALUE (or FLAG=NAME=VALUE); a value may
+ * be quoted ('…' or "…"). It returns {features: [items], extStr, extCode,
+ * tlaStr, tlaCode} or throws an error that names the flag.
+ */
+export function parseVariant(text) {
+  const words = shellWords(text);
+  const out = { features: [], extStr: {}, extCode: {}, tlaStr: {}, tlaCode: {} };
+  for (let i = 0; i < words.length; i++) {
+    let flag = words[i];
+    let value = null;
+    const eq = flag.startsWith("--") ? flag.indexOf("=") : -1;
+    if (eq > 0) { value = flag.slice(eq + 1); flag = flag.slice(0, eq); }
+    if (flag !== "--features" && !varFlags[flag]) throw new Error(`${flag}: a variant sets --features, -V/--ext-str, --ext-code, -A/--tla-str or --tla-code`);
+    if (value === null) {
+      if (i + 1 >= words.length) throw new Error(`${flag} needs a value`);
+      value = words[++i];
+    }
+    if (flag === "--features") {
+      for (const item of value.split(",").filter(Boolean)) {
+        if (!/^[a-z0-9-]+(=(true|false))?$/.test(item)) throw new Error(`--features: ${item} is not NAME, NAME=true or NAME=false`);
+        out.features.push(item);
+      }
+      continue;
+    }
+    const e = value.indexOf("=");
+    if (e <= 0) throw new Error(`${flag} ${value}: want NAME=VALUE`);
+    out[varFlags[flag]][value.slice(0, e)] = value.slice(e + 1);
+  }
+  if (!out.features.length && !["extStr", "extCode", "tlaStr", "tlaCode"].some((k) => Object.keys(out[k]).length)) throw new Error("no flag to set otherwise");
+  return out;
+}
+
+/**
+ * applyVariant is request with the variant's flags set: its features
+ * items replace the request's items of the same names, its variables the
+ * request's of the same names (a variable is one of ext or tla, of str or
+ * code: the other kind of the same name goes).
+ */
+export function applyVariant(request, v) {
+  const name = (item) => item.split("=")[0];
+  const names = new Set(v.features.map(name));
+  const r = { ...request, features: [...(request.features || []).filter((f) => !names.has(name(f))), ...v.features] };
+  for (const kinds of [["extStr", "extCode"], ["tlaStr", "tlaCode"]]) {
+    for (const k of kinds) {
+      for (const n of Object.keys(v[k])) {
+        for (const other of kinds) {
+          if (r[other] && Object.hasOwn(r[other], n)) { r[other] = { ...r[other] }; delete r[other][n]; }
+        }
+      }
+    }
+    for (const k of kinds) if (Object.keys(v[k]).length) r[k] = { ...r[k], ...v[k] };
+  }
+  return r;
+}

@@ -11,7 +11,7 @@
 // A chunk of its own, loaded when the tab is first opened; the comparison
 // runs in a worker of its own (compare-worker.js), after the output is
 // painted: the output never waits for it.
-import { summary, diffCommand } from "./compare-core.js";
+import { summary, diffCommand, parseVariant, applyVariant } from "./compare-core.js";
 
 /** baselineFile is the baseline's name in the command line and the download. */
 export const baselineFile = "baseline.yaml";
@@ -71,15 +71,28 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
   const pinButton = button("Pin the output as the baseline", () => pin(), { id: "compare-pin" });
   const sharedButton = button("Compare against the shared version", () => againstShared(), { id: "compare-shared" });
   const commandButton = button("Copy as diff command", () => copyCommand(), { id: "compare-copy", title: "Copy the same comparison as a kubecfg diff --against command line (download the baseline too)" });
-  const downloadButton = button(`Download ${baselineFile}`, () => base && download(baselineFile, base.text), { id: "compare-download" });
+  const variantButton = button("Compare against a variant…", () => {
+    form.hidden = !form.hidden;
+    variantButton.setAttribute("aria-expanded", String(!form.hidden));
+    if (!form.hidden) input.focus();
+  }, { id: "compare-variant" });
+  variantButton.setAttribute("aria-controls", "compare-variant-form");
+  variantButton.setAttribute("aria-expanded", "false");
+  const downloadButton = button(`Download ${baselineFile}`, () => base?.text && download(baselineFile, base.text), { id: "compare-download" });
   const clearButton = button("Stop comparing", () => clear(), { id: "compare-clear" });
-  const bar = el("div", { className: "cmp-bar" }, pinButton, sharedButton, commandButton, downloadButton, clearButton);
+  const bar = el("div", { className: "cmp-bar" }, pinButton, sharedButton, variantButton, commandButton, downloadButton, clearButton);
+  // The variant: this workspace with one feature, ext var or TLA set otherwise, run again at each answer.
+  const input = el("input", { type: "text", id: "compare-variant-flags", spellcheck: false, autocomplete: "off", placeholder: "--features=NAME=false  or  -V NAME=VALUE" });
+  const form = el("form", { className: "cmp-bar", id: "compare-variant-form" },
+    el("label", {}, "Flags set otherwise ", input), el("button", { type: "submit", textContent: "Compare" }));
+  form.hidden = true;
+  form.addEventListener("submit", (ev) => { ev.preventDefault(); againstVariant(); });
   bar.setAttribute("role", "toolbar");
   bar.setAttribute("aria-label", "Compare actions");
   const said = el("p", { className: "cmp-summary", id: "compare-summary" });
   said.setAttribute("role", "status");
   const list = el("div", { className: "cmp-list", id: "compare-list" });
-  panel.replaceChildren(bar, said, list);
+  panel.replaceChildren(bar, form, said, list);
 
   function buttons() {
     sharedButton.hidden = !shared();
@@ -141,6 +154,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     if (now) compare(now.request, now.resp);
   }
 
+
   function pin() {
     const now = current();
     if (!now || !comparable(now.request, now.resp)) {
@@ -164,6 +178,50 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     if (!resp) { said.textContent = "The shared version's run was replaced; try again."; return; }
     if (!comparable(req, resp)) { said.textContent = `The shared version does not show objects to compare (exit status ${resp.exitCode}).`; return; }
     setBase(resp.output, "the shared version this page was opened on");
+  }
+
+  function againstVariant() {
+    let v;
+    try {
+      v = parseVariant(input.value);
+    } catch (err) {
+      input.setAttribute("aria-invalid", "true");
+      said.textContent = `The variant's flags: ${err.message}.`;
+      return;
+    }
+    input.removeAttribute("aria-invalid");
+    gen++;
+    base = { text: "", label: `this workspace with ${input.value.trim()}`, variant: v };
+    buttons();
+    said.textContent = `Baseline: ${base.label}. Running it…`;
+    const now = current();
+    if (now && comparable(now.request, now.resp)) variantThen(now.request, now.resp);
+  }
+
+  // variantThen runs the variant of an answer's request (the engine's
+  // compare lane, after the answer) as the baseline, then compares.
+  async function variantThen(request, resp, t0 = performance.now()) {
+    const g = ++gen;
+    const b = base;
+    let vr;
+    try {
+      vr = await runner().run(applyVariant(request, b.variant), { lane: "compare" });
+    } catch (err) {
+      if (g === gen) said.textContent = `Could not run the variant: ${err.message}`;
+      return;
+    }
+    if (g !== gen || base !== b || !vr) return; // a newer answer, or another baseline
+    if (!comparable(request, vr)) {
+      said.textContent = `The variant shows no objects to compare (exit status ${vr.exitCode}): ${(vr.diagnostics?.[0]?.message || vr.stderr || "").split("\n")[0]}`;
+      list.replaceChildren();
+      count.hidden = true;
+      return;
+    }
+    b.text = vr.output;
+    const m = await ask({ type: "base", text: vr.output });
+    if (g !== gen || base !== b) return;
+    if (m.type === "failed") { said.textContent = `Could not read the variant's output: ${m.message}`; return; }
+    compare(request, resp, t0);
   }
 
   function clear() {
@@ -292,7 +350,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
       if (!base || from || !comparable(request, resp)) return;
       const t0 = performance.now();
       const g = gen;
-      later(() => { if (g === gen) compare(request, resp, t0); });
+      later(() => { if (g === gen) (base.variant ? variantThen : compare)(request, resp, t0); });
     },
   };
 }

@@ -74,3 +74,22 @@ test("diffCommand: show's line as diff --against's", () => {
   assert.equal(diffCommand("cd sub && KUBECFG_JPATH=lib kubecfg show --reorder=client -- -x.jsonnet"), "cd sub && KUBECFG_JPATH=lib kubecfg diff --against baseline.yaml --features=diff-against -- -x.jsonnet");
   assert.equal(diffCommand("kubecfg eval app.jsonnet"), "");
 });
+
+test("parseVariant and applyVariant: one feature, ext var or TLA set otherwise", async () => {
+  const { parseVariant, applyVariant } = await import("../src/compare-core.js");
+  assert.deepEqual(parseVariant("--features=yakl=false"), { features: ["yakl=false"], extStr: {}, extCode: {}, tlaStr: {}, tlaCode: {} });
+  assert.deepEqual(parseVariant(`-V env=prod --tla-code n=1+2 -A 'who=a b' --ext-code="x={a: 1}"`), {
+    features: [], extStr: { env: "prod" }, extCode: { x: "{a: 1}" }, tlaStr: { who: "a b" }, tlaCode: { n: "1+2" },
+  });
+  assert.throws(() => parseVariant("-J vendor"), /-J: a variant sets/);
+  assert.throws(() => parseVariant("-V env"), /want NAME=VALUE/);
+  assert.throws(() => parseVariant("-V"), /needs a value/);
+  assert.throws(() => parseVariant("--features=Bad Name"), /not NAME/);
+  assert.throws(() => parseVariant("  "), /no flag/);
+  assert.throws(() => parseVariant("-V 'env=prod"), /unclosed quote/);
+  const req = { command: "show", entry: "app.jsonnet", features: ["yakl", "knit=false"], extStr: { env: "dev", keep: "1" }, extCode: { n: "1" } };
+  assert.deepEqual(applyVariant(req, parseVariant("--features=yakl=false -V n=2 --ext-code env=3")), {
+    command: "show", entry: "app.jsonnet", features: ["knit=false", "yakl=false"], extStr: { keep: "1", n: "2" }, extCode: { env: "3" },
+  });
+  assert.deepEqual(req.extStr, { env: "dev", keep: "1" }, "the request is not changed");
+});
