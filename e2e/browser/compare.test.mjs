@@ -9,6 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { browserPerTest } from "./browser.mjs";
 import { waitStatus, setSource, afterRun, openPane, outputText } from "./helpers.mjs";
 import { examples } from "../../web/src/examples.js";
@@ -176,3 +177,27 @@ test("a variant as the baseline: the same workspace with a feature or an ext var
   assert.match(await page.locator("#compare-summary").textContent(), /-J: a variant sets --features/);
   assert.equal(await flags.getAttribute("aria-invalid"), "true");
 });
+
+// axe-core's checks (as a11y.test.mjs runs them) on the Compare pane with
+// a changed object, the variant's form open, light and dark.
+const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+for (const colorScheme of ["light", "dark"]) {
+  test(`the Compare pane with a diff: no axe violations (${colorScheme})`, async () => {
+    const { page, url } = await browser({ colorScheme });
+    await page.goto(url);
+    await waitStatus(page, /^Evaluated/);
+    await pin(page);
+    await page.getByRole("tab", { name: /lib\.libsonnet/ }).click();
+    await afterRun(page, () => setSource(page, lib.replace("replicas: replicas,", "replicas: 3,").replace("{ app: name }", "{ app: name, tier: 'web' }")));
+    await count(page, /changed/);
+    await page.getByRole("button", { name: "Compare against a variant…" }).click();
+    await page.mouse.move(0, 0);
+    if (await page.locator(".cm-tooltip-autocomplete").count()) await page.keyboard.press("Escape");
+    await page.evaluate(axeSource);
+    const found = await page.evaluate(async () => {
+      const r = await globalThis.axe.run(document, { resultTypes: ["violations"] });
+      return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary.replace(/\s+/g, " ")}`));
+    });
+    assert.deepEqual(found, [], found.join("\n"));
+  });
+}

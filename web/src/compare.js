@@ -20,10 +20,12 @@ export const baselineFile = "baseline.yaml";
 // large output): the rest are counted.
 const maxLines = 3000;
 
-const css = `.compare .cmp-bar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-bottom:8px}
+const css = `.compare [hidden]{display:none!important}.compare .cmp-bar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-bottom:8px}
+.compare .cmp-bar button,.compare .cmp-bar input{padding:2px 8px;font-size:12.5px}.compare .cmp-bar label{font-size:12.5px;display:inline-flex;gap:6px;align-items:center;margin:0}
+.compare .cmp-bar input{font-family:var(--mono);width:26ch}
 .compare .cmp-summary{font-size:13px;margin:4px 0 8px}.compare .cmp-obj{margin:0 0 10px;border:1px solid var(--border);border-radius:4px;background:var(--panel-bg)}
-.compare .cmp-obj h3{font-size:13px;margin:0;padding:4px 8px;border-bottom:1px solid var(--border);font-weight:600;font-family:var(--mono)}
-.compare .cmp-obj:not(.changed) h3{border-bottom:none}.compare .cmp-state{font-family:var(--sans);font-weight:600;margin-right:6px}
+.compare .cmp-obj h2{font-size:13px;margin:0;padding:4px 8px;border-bottom:1px solid var(--border);font-weight:600;font-family:var(--mono)}
+.compare .cmp-obj:not(.changed) h2{border-bottom:none}.compare .cmp-state{font-family:var(--sans);font-weight:600;margin-right:6px}
 .compare .added .cmp-state{color:var(--ok)}.compare .removed .cmp-state{color:var(--error)}.compare .changed .cmp-state{color:var(--accent)}
 .compare .cmp-hunk{font-family:var(--mono);font-size:12.5px;padding:2px 0}.compare .cmp-hunk+.cmp-hunk{border-top:1px dashed var(--border)}
 .compare .cmp-line{display:flex;width:100%;text-align:left;font:inherit;color:var(--fg);background:none;border:none;padding:0 8px;white-space:pre;border-radius:0}
@@ -276,14 +278,14 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     const parts = [`${text[0].toUpperCase()}${text.slice(1)} against ${base.label}`];
     const n = (k, w) => (counts[k] ? `${counts[k]} ${w}` : "");
     const detail = [n("changed", "changed"), n("added", "added"), n("removed", "removed"), n("unchanged", "unchanged")].filter(Boolean).join(", ");
-    said.textContent = `${parts[0]}${detail ? ` (${detail})` : ""}.`;
+    said.textContent = `${parts[0]}${detail && detail !== `${counts.changed} changed` ? ` (${detail})` : ""}.`;
     let lines = 0;
     let cut = 0;
     const out = [];
     for (const e of entries) {
       const name = `${e.kind || "(no kind)"} ${e.namespace ? `${e.namespace}/` : ""}${e.name}`;
       const sec = el("section", { className: `cmp-obj ${e.state}` },
-        el("h3", {}, el("span", { className: "cmp-state", textContent: e.state }), name));
+        el("h2", {}, el("span", { className: "cmp-state", textContent: e.state }), name));
       sec.dataset.desc = e.desc;
       sec.setAttribute("aria-label", `${name}: ${e.state}`);
       if (e.hunks) {
