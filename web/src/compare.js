@@ -52,7 +52,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
   let worker = null;
   let seq = 0;
   const waiting = new Map(); // message id → resolve
-  let base = null; // { text, label, format }
+  let base = null; // the baseline: { text, label, format ("yaml" or "json"), variant (parseVariant's, for a variant) }
   let last = null; // the answer compared last: { request, resp }
   let gen = 0;
 
@@ -119,6 +119,15 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
         waiting.get(m.id)?.(m);
         waiting.delete(m.id);
       };
+      // A worker that fails (it could not load, say) fails what waits on
+      // it, and the next comparison starts a new one.
+      w.onerror = (ev) => {
+        ev.preventDefault?.();
+        w.terminate();
+        worker = null;
+        for (const [id, resolve] of waiting) resolve({ type: "failed", id, message: ev.message || "the Compare worker failed" });
+        waiting.clear();
+      };
       return w;
     });
     worker.catch(() => { worker = null; });
@@ -139,13 +148,15 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     });
   }
 
+  const formatOf = (request) => (request?.output === "json" ? "json" : "yaml");
+
   // comparable: a show that succeeded, printed as YAML or JSON.
   const comparable = (request, resp) => !!request && request.command === "show" && (resp?.exitCode ?? 0) === 0
     && typeof resp?.output === "string" && !request.exportDir && (request.output || "yaml") !== "jsonnet";
 
   /** setBase makes text the baseline and compares the answer on the page with it. */
-  async function setBase(text, label) {
-    base = { text, label };
+  async function setBase(text, label, format) {
+    base = { text, label, format };
     const g = ++gen;
     buttons();
     said.textContent = `Baseline: ${label}. Comparing…`;
@@ -163,7 +174,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
       tell("Compare needs the output of a show that succeeded (YAML or JSON) to pin.", true);
       return;
     }
-    setBase(now.resp.output, `the output pinned at ${new Date().toLocaleTimeString()}`);
+    setBase(now.resp.output, `the output pinned at ${new Date().toLocaleTimeString()}`, formatOf(now.request));
   }
 
   async function againstShared() {
@@ -179,7 +190,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     }
     if (!resp) { said.textContent = "The shared version's run was replaced; try again."; return; }
     if (!comparable(req, resp)) { said.textContent = `The shared version does not show objects to compare (exit status ${resp.exitCode}).`; return; }
-    setBase(resp.output, "the shared version this page was opened on");
+    setBase(resp.output, "the shared version this page was opened on", formatOf(req));
   }
 
   function againstVariant() {
@@ -193,7 +204,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     }
     input.removeAttribute("aria-invalid");
     gen++;
-    base = { text: "", label: `this workspace with ${input.value.trim()}`, variant: v };
+    base = { text: "", label: `this workspace with ${input.value.trim()}`, variant: v, format: "" };
     buttons();
     said.textContent = `Baseline: ${base.label}. Running it…`;
     const now = current();
@@ -220,6 +231,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
       return;
     }
     b.text = vr.output;
+    b.format = formatOf(request);
     const m = await ask({ type: "base", text: vr.output });
     if (g !== gen || base !== b) return;
     if (m.type === "failed") { said.textContent = `Could not read the variant's output: ${m.message}`; return; }
@@ -253,6 +265,14 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
   async function compare(request, resp, t0 = performance.now()) {
     const g = ++gen;
     last = { request, resp };
+    if (base.format && base.format !== formatOf(request)) {
+      // The same objects printed otherwise are other texts: kubecfg diff
+      // would compare the values, the pane compares the text.
+      said.textContent = `The baseline is ${base.format.toUpperCase()} and the output ${formatOf(request).toUpperCase()}: set Output format back, or pin the output again.`;
+      list.replaceChildren();
+      count.hidden = true;
+      return;
+    }
     const t1 = performance.now();
     const m = await ask({ type: "compare", text: resp.output });
     const posted = postMs;
