@@ -77,6 +77,12 @@ test("pinning the default example; replicas changed in lib.libsonnet: one change
   const cursorLine = await page.locator("#editor-panel .cm-activeLine").innerText();
   assert.equal(cursorLine.trim(), "replicas: 3,");
 
+  // A run that fails leaves the last comparison, greyed.
+  await afterRun(page, () => setSource(page, edited.replace("replicas: 3,", "replicas: 3,,")));
+  await page.locator("#compare-panel.stale").waitFor();
+  await afterRun(page, () => setSource(page, edited));
+  await page.locator("#compare-panel:not(.stale)").waitFor();
+
   // The same objects printed as JSON are other texts: the pane says so rather than count them.
   await afterRun(page, () => page.getByLabel("Output format").selectOption("json"));
   await page.locator("#compare-summary").filter({ hasText: /The baseline is YAML and the output JSON/ }).waitFor();

@@ -33,7 +33,7 @@ const css = `.compare [hidden]{display:none!important}.compare .cmp-bar{display:
 .compare .cmp-line.add{background:var(--traced-line)}.compare .cmp-line.del{background:var(--error-bg)}
 .compare button.cmp-line{cursor:pointer}.compare button.cmp-line:hover{outline:1px solid var(--traced-edge)}
 .compare button.cmp-line:focus-visible{outline:2px solid var(--accent);outline-offset:-2px}
-#tab-compare .cmp-count{margin-left:6px;font-size:12px;color:var(--muted)}#tab-compare .cmp-count.some{color:var(--accent)}`;
+.compare.stale .cmp-list{filter:grayscale(1)}#tab-compare .cmp-count{margin-left:6px;font-size:12px;color:var(--muted)}#tab-compare .cmp-count.some{color:var(--accent)}`;
 
 /**
  * compareView makes the Compare pane. els: panel (the pane), tab (its
@@ -369,6 +369,9 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
     /** shown is told of each answer on the page: with a baseline, it is compared after it is painted. */
     shown(request, resp, from = "") {
       buttons();
+      // A run that failed leaves the last comparison, greyed as the output is.
+      const failed = !!base && !from && !!resp && (resp.exitCode ?? 0) !== 0;
+      panel.classList.toggle("stale", failed);
       if (!base || from || !comparable(request, resp)) return;
       const t0 = performance.now();
       const g = gen;
