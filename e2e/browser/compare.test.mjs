@@ -131,7 +131,17 @@ test("a shared link offers its version as the baseline", async () => {
   const { page, url } = await browser();
   await page.goto(url);
   await waitStatus(page, /^Evaluated/);
-  await page.getByRole("tab", { name: /^Compare/ }).click();
+  // The keyboard reaches the tab as the other panes' (End in the tab list), and its pane.
+  await page.getByRole("tab", { name: "Output", exact: true }).focus();
+  await page.keyboard.press("End");
+  assert.equal(await page.getByRole("tab", { name: /^Compare/ }).getAttribute("aria-selected"), "true");
+  await page.getByRole("button", { name: "Pin the output as the baseline" }).waitFor();
+  let presses = 0; // past the output's actions (Validate, Copy, Download) and the output
+  while (presses < 12 && (await page.evaluate(() => document.activeElement?.id)) !== "compare-pin") {
+    await page.keyboard.press("Tab");
+    presses++;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "compare-pin", "Tab reaches the pane's first button");
   assert.equal(await page.locator("#compare-shared").isVisible(), false, "no shared version on a page not opened on a link");
   const files = { ...example.files, "lib.libsonnet": lib.replace("replicas: replicas,", "replicas: 4,") };
   await page.goto(`${url}#s=${await encodeFragment({ files, entry: example.entry, controls: { command: "show", expr: "", output: "yaml", features: {}, alpha: false, vars: {} }, version: "" })}`);
@@ -181,6 +191,14 @@ test("a variant as the baseline: the same workspace with a feature or an ext var
   await afterRun(page, () => setSource(page, app.replace("port=80", "port=1 + std.parseInt(std.extVar('port'))")));
   await page.waitForFunction((n) => performance.getEntriesByName("kubecfg:compared").length > n, marks);
   assert.deepEqual(await texts(), ["-   - port: 8081", "+   - port: 81"]);
+
+  // A TLA set otherwise.
+  await afterRun(page, () => setSource(page, `function(port=80) ${app.replace("port=80", "port=port")}`));
+  await flags.fill("--tla-code port=81");
+  await flags.press("Enter");
+  await page.locator("#compare-summary").filter({ hasText: /--tla-code port=81/ }).waitFor();
+  assert.equal(await count(page, /1 object/), "1 object changed");
+  assert.deepEqual(await texts(), ["-   - port: 81", "+   - port: 80"]);
 
   // A flag a variant does not set is an error that says so.
   await flags.fill("-J vendor");
