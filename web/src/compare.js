@@ -16,6 +16,9 @@ import { summary, diffCommand, parseVariant, applyVariant } from "./compare-core
 /** baselineFile is the baseline's name in the command line and the download. */
 export const baselineFile = "baseline.yaml";
 
+/** variantPauseMs is the pause after an answer before its variant runs (the engine's compare lane). */
+export const variantPauseMs = 400;
+
 // The most lines of diffs the pane draws (a change to every object of a
 // large output): the rest are counted.
 const maxLines = 3000;
@@ -55,6 +58,7 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
   let base = null; // the baseline: { text, label, format ("yaml" or "json"), variant (parseVariant's, for a variant) }
   let last = null; // the answer compared last: { request, resp }
   let gen = 0;
+  let variantTimer = 0;
 
   const el = (tag, props = {}, ...kids) => {
     const e = Object.assign(doc.createElement(tag), props);
@@ -375,7 +379,14 @@ export function compareView({ panel, tab }, { runner, files, goto, copy, downloa
       if (!base || from || !comparable(request, resp)) return;
       const t0 = performance.now();
       const g = gen;
-      later(() => { if (g === gen) (base.variant ? variantThen : compare)(request, resp, t0); });
+      if (!base.variant) {
+        later(() => { if (g === gen) compare(request, resp, t0); });
+        return;
+      }
+      // A variant is a run of the engine: once typing pauses, so that
+      // an edit seldom waits behind it in the engine's worker.
+      clearTimeout(variantTimer);
+      variantTimer = setTimeout(() => { if (g === gen && current()?.resp === resp) variantThen(request, resp, t0); }, variantPauseMs);
     },
   };
 }
