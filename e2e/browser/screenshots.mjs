@@ -4,7 +4,8 @@
 // does this line come from?") in light:
 // docs/screenshots/playground-provenance.png, the language service's
 // completion after `lib.`: docs/screenshots/playground-completion.png, the
-// Validate switch's warning: docs/screenshots/playground-validate.png, and
+// Validate switch's warning: docs/screenshots/playground-validate.png, the
+// Compare pane: docs/screenshots/playground-compare.png, and
 // a phone's layout: docs/screenshots/playground-mobile.png.
 //   node screenshots.mjs [NAME…]   (only the screenshots named, when given)
 import path from "node:path";
@@ -78,6 +79,24 @@ await shoot("light", async (page) => {
   await page.locator(".cm-tooltip-lint").waitFor();
   await page.waitForTimeout(300);
 }, "playground-validate");
+// The Compare pane: the default example pinned, then replicas set and a
+// label added in lib.libsonnet; the changed replicas line clicked, which
+// opened lib.libsonnet at the line that made it.
+await shoot("light", async (page) => {
+  await page.getByRole("tab", { name: /^Compare/ }).click();
+  await page.getByRole("button", { name: "Pin the output as the baseline" }).click();
+  await page.locator("#tab-compare .cmp-count").filter({ hasText: "no object changed" }).waitFor({ timeout: 30000 });
+  await page.getByRole("tab", { name: /lib\.libsonnet/ }).click();
+  const lib = examples[0].files["lib.libsonnet"];
+  await page.getByLabel("Editor", { exact: true }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(lib.replace("replicas: replicas,", "replicas: 3,").replace("labels(name):: { app: name },", "labels(name):: { app: name, tier: 'frontend' },"));
+  await page.locator("#tab-compare .cmp-count").filter({ hasText: "2 objects changed" }).waitFor({ timeout: 30000 });
+  await page.locator("#compare-list button.cmp-line.add", { hasText: "replicas: 3" }).click();
+  await waitStatus(page, /comes from lib\.libsonnet/, 60000);
+  await page.locator("#compare-panel").evaluate((e) => { e.scrollTop = 0; });
+  await page.mouse.move(0, 0);
+}, "playground-compare");
 // A phone (390 × 844): the header, the folded controls and the command
 // line, the editor, and the output right under it.
 await shoot("light", async (page) => { await page.mouse.move(0, 0); }, "playground-mobile", { width: 390, height: 844 });

@@ -140,7 +140,7 @@ const traced = provenance({ bar: $("trace") }, {
 });
 
 const run = results({ command: $("command-line"), errors: $("errors"), view: $("output-view"), staleNote: $("stale-note"), stop: $("stop"), progress: $("engine-progress") }, {
-  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp, expr: controlEls.expr, fix: applyFix, after: validated,
+  state, editor, output, status, features, openFile: files.openFile, traced, stamp: () => workspace.stamp, expr: controlEls.expr, fix: applyFix, after: answered,
   limitRaised(limit, ms) {
     showControls();
     changed({ run: false });
@@ -164,6 +164,26 @@ function validated(request, resp, from) {
     check.shown(request, resp, from);
   }, (err) => status.tell(`Could not load the validation: ${err.message}`, true));
 }
+
+// The Compare pane (compare.js): a chunk loaded when its tab is first
+// shown; told of each answer, with the one on the page and the state a
+// shared link opened (its baseline "the shared version").
+let onPage = null;
+let sharedState = null;
+let compare = null;
+function answered(request, resp, from) {
+  validated(request, resp, from);
+  if (!from) onPage = request && resp ? { request, resp } : null;
+  compare?.then((c) => c?.shown(request, resp, from));
+}
+new MutationObserver(() => {
+  if ($("compare-panel").hidden) return;
+  compare ||= import("./compare.js").then((m) => m.compareView({ panel: $("compare-panel"), tab: $("tab-compare") }, {
+    runner: () => run.runner, files: () => state().files, goto: run.goto, copy: status.copy, download, tell: status.tell,
+    shared: () => sharedState && toRequest(sharedState, run.runner?.version), current: () => onPage,
+  }), (err) => { compare = null; status.tell(`Could not load Compare: ${err.message}`, true); });
+}).observe($("compare-panel"), { attributeFilter: ["hidden"] });
+const fromShare = (init) => init.replaces && !new URLSearchParams(location.hash.slice(1)).has("example");
 
 // applyFix carries out an error's one-click fix (errors.js fixesFor): eval
 // as the Command menu's choice makes it, a feature turned on as its box in
@@ -263,6 +283,7 @@ async function followLink() {
   }
   run.saveNow();
   await workspace.newWorkspace(init.s);
+  sharedState = fromShare(init) ? structuredClone(state()) : null;
   const kept = workspace.previous ? " Your previous workspace is kept: “Restore previous workspace”." : "";
   const version = init.version && run.runner?.version && init.version !== run.runner.version
     ? ` This link was made with kubecfg ${init.version}; this is kubecfg ${run.runner.version}, so results may differ.` : "";
@@ -304,6 +325,7 @@ async function start() {
     init.why += " Your workspace is kept: “Restore previous workspace”.";
   }
   workspace.enter(id, release, init.s, id === start0?.id ? start0.base : null);
+  if (fromShare(init)) sharedState = structuredClone(state());
   // A link's or an example's workspace is saved once you change it, so
   // opening links does not push your own workspaces out.
   if (!init.replaces) held.then(workspace.save);

@@ -80,11 +80,12 @@ export function stoppedSentence(err) {
   return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
 }
 
-const lanes = ["main", "validate", "export", "trace"];
+const lanes = ["main", "validate", "export", "trace", "compare"];
 
 /**
  * takeNext takes out of queued (jobs with a lane) the job to run next:
- * the first of the main lane, then of validate, export, trace; or null.
+ * the first of the main lane, then of validate, export, trace, compare
+ * (compare.js: the shared version's output); or null.
  */
 export function takeNext(queued) {
   for (const lane of lanes) {
