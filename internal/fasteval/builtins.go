@@ -331,6 +331,67 @@ func init() {
 	num1("atan", math.Atan)
 	num1("log", math.Log)
 	num1("round", math.Round)
+	num1("exp", func(f float64) float64 {
+		r := math.Exp(f)
+		if r == 0 && f > 0 {
+			return math.Inf(1)
+		}
+		return r
+	})
+	num1("mantissa", func(f float64) float64 { m, _ := math.Frexp(f); return m })
+	num1("exponent", func(f float64) float64 { _, e := math.Frexp(f); return float64(e) })
+	def("isInteger", []string{"x"}, func(in *interp, a []value) value {
+		_, frac := math.Modf(in.number(a[0]))
+		return frac == 0
+	})
+	def("isDecimal", []string{"x"}, func(in *interp, a []value) value {
+		_, frac := math.Modf(in.number(a[0]))
+		return frac != 0
+	})
+	def("avg", []string{"arr"}, func(in *interp, a []value) value {
+		x := in.arr(a[0])
+		if len(x.elems) == 0 {
+			in.fail("Cannot calculate average of an empty array.")
+		}
+		s := 0.0
+		for _, v := range x.elems {
+			s += in.number(in.force(v))
+		}
+		return in.checked(s / float64(len(x.elems)))
+	})
+	extreme := func(sign int) func(in *interp, a []value) value {
+		return func(in *interp, a []value) value {
+			x := in.arr(a[0])
+			var f *function
+			if a[1] != nil {
+				f = in.fn(a[1])
+			}
+			key := func(v value) value {
+				if f == nil {
+					return in.force(v)
+				}
+				return in.call(f, v)
+			}
+			if len(x.elems) == 0 {
+				if a[2] == nil {
+					in.fail("Expected at least one element in array. Got none")
+				}
+				return a[2]
+			}
+			best := in.force(x.elems[0])
+			bestKey := key(x.elems[0])
+			for _, v := range x.elems[1:] {
+				cur := in.force(v)
+				k := key(v)
+				if in.compare(bestKey, k)*sign > 0 {
+					best, bestKey = cur, k
+				}
+			}
+			return best
+		}
+	}
+	defOpt("minArray", []string{"arr", "keyF", "onEmpty"}, extreme(1))
+	defOpt("maxArray", []string{"arr", "keyF", "onEmpty"}, extreme(-1))
 	def("pow", []string{"x", "n"}, func(in *interp, a []value) value {
 		return in.checked(math.Pow(in.number(a[0]), in.number(a[1])))
 	})
@@ -608,7 +669,7 @@ func init() {
 	for name := range goBuiltins {
 		if _, ok := builtins[name]; !ok {
 			n := name
-			builtins[name] = &function{params: []ast.Identifier{"x", "y", "z", "w"}, defaults: make([]node, 4), name: n,
+			builtins[name] = &function{name: n, stub: true,
 				builtin: func(*interp, []value) value { panic(&unsupported{"std." + n}) }}
 		}
 	}

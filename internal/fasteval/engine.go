@@ -214,15 +214,21 @@ func (in *interp) varValue(v Var, kind string) value {
 	if !v.Code {
 		return cleanString(v.Value)
 	}
-	name := "<" + kind + ":" + v.Name + ">"
-	n, err := jsonnet.SnippetToAST(name, v.Value)
+	return &thunk{node: &codeN{"<" + kind + ":" + v.Name + ">", v.Value}}
+}
+
+// codeN is the code of an external variable or top-level argument,
+// parsed when first used.
+type codeN struct{ name, code string }
+
+func (c *codeN) eval(in *interp, _ *env) value {
+	n, err := jsonnet.SnippetToAST(c.name, c.code)
 	if err != nil {
-		in.fail("static error in " + name)
+		in.fail("static error in " + c.name)
 	}
-	c := &compiler{from: ""}
-	body := c.compile(n, newScope(nil, "std", "$std"))
-	std := in.fileStd(name)
-	return &thunk{node: body, env: &env{vars: []value{std, std}}}
+	body := (&compiler{from: ""}).compile(n, newScope(nil, "std", "$std"))
+	std := in.fileStd(c.name)
+	return body.eval(in, &env{vars: []value{std, std}})
 }
 
 func (in *interp) extVar(name string) value {

@@ -141,6 +141,9 @@ func (n *applyN) eval(in *interp, e *env) value {
 	if !ok {
 		in.fail("Only functions can be called, got " + typeName(fv))
 	}
+	if f.stub {
+		f.builtin(in, nil)
+	}
 	np := len(f.params)
 	if len(n.pos) > np {
 		in.fail("function expected fewer positional arguments")
@@ -158,7 +161,7 @@ func (n *applyN) eval(in *interp, e *env) value {
 		for _, na := range n.named {
 			k := paramIndex(f.params, na.name)
 			if k < 0 || args[k] != nil {
-				in.fail("bad named argument")
+				in.fail("bad named argument " + string(na.name) + " to " + f.name)
 			}
 			args[k] = in.force(na.arg.eval(in, e))
 		}
@@ -177,7 +180,7 @@ func (n *applyN) eval(in *interp, e *env) value {
 	for _, na := range n.named {
 		k := paramIndex(f.params, na.name)
 		if k < 0 || vars[k] != nil {
-			in.fail("bad named argument")
+			in.fail("bad named argument " + string(na.name) + " to " + f.name)
 		}
 		vars[k] = delayArg(na.arg, e)
 	}
@@ -217,6 +220,9 @@ func (in *interp) callClosure(f *function, vars []value, strict bool) value {
 
 // call calls any function with positional arguments (values or thunks).
 func (in *interp) call(f *function, args ...value) value {
+	if f.stub {
+		f.builtin(in, nil)
+	}
 	if len(args) > len(f.params) {
 		in.fail("function expected fewer positional arguments")
 	}
@@ -374,12 +380,12 @@ func (in *interp) binary(op ast.BinaryOp, l, r value) value {
 			if b < 0 {
 				in.fail("Shift by negative exponent.")
 			}
-			return in.checked(float64(a << uint64(b)))
+			return in.checked(float64(a << uint(b%64)))
 		case ast.BopShiftR:
 			if b < 0 {
 				in.fail("Shift by negative exponent.")
 			}
-			return in.checked(float64(a >> uint64(b)))
+			return in.checked(float64(a >> uint(b%64)))
 		case ast.BopBitwiseAnd:
 			return float64(a & b)
 		case ast.BopBitwiseOr:

@@ -70,6 +70,9 @@ type function struct {
 	// forced, missing defaults as nil.
 	builtin func(in *interp, args []value) value
 	name    string
+	// stub marks a builtin of go-jsonnet's not written here: calling it
+	// leaves the program to go-jsonnet.
+	stub bool
 }
 
 func (f *function) required() int {
