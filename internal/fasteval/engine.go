@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
@@ -54,6 +55,19 @@ type Stats struct {
 	Fast, Fallback int
 	LastReason     string
 }
+
+// totals are Stats summed over every Engine of the process.
+var totals struct{ fast, fallback atomic.Int64 }
+
+// FallbackHook, when set, is told every evaluation the fast engine left
+// to go-jsonnet: the file name and the reason (for tests and benchmarks
+// that list a corpus's fallbacks; set it before evaluating).
+var FallbackHook func(filename, reason string)
+
+// Totals returns how many evaluations every Engine of the process
+// finished and how many it left to go-jsonnet (for tests and benchmarks
+// that count a corpus's outcomes through a whole command).
+func Totals() (fast, fallback int64) { return totals.fast.Load(), totals.fallback.Load() }
 
 type importKey struct{ from, path string }
 
@@ -105,6 +119,10 @@ func (e *Engine) Evaluate(filename, snippet string) (out string, err error) {
 			e.code, e.std, e.ext = map[string]*thunk{}, nil, nil
 			e.Stats.Fallback++
 			e.Stats.LastReason = err.(*Fallback).Reason
+			totals.fallback.Add(1)
+			if FallbackHook != nil {
+				FallbackHook(filename, e.Stats.LastReason)
+			}
 		}
 	}()
 	node, perr := jsonnet.SnippetToAST(filename, snippet)
@@ -125,6 +143,7 @@ func (e *Engine) Evaluate(filename, snippet string) (out string, err error) {
 		_, _ = w.Write(in.trace.Bytes())
 	}
 	e.Stats.Fast++
+	totals.fast.Add(1)
 	return string(b), nil
 }
 

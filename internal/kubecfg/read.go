@@ -200,7 +200,7 @@ func (s *Session) evaluateURL(u string) (string, error) {
 		return "", err
 	}
 	s.imp.NoteCode(foundAt, contents.String())
-	out, err := s.vm.EvaluateSnippet(foundAt, contents.String())
+	out, err := s.evaluateSnippet(foundAt, contents.String())
 	return out, s.errs.asData(err)
 }
 
@@ -214,7 +214,7 @@ func (s *Session) evaluate(name, code string) (string, error) {
 	}
 	code = predefineKubecfg(name, code)
 	s.imp.NoteCode(name, code)
-	out, err := s.vm.EvaluateSnippet(name, code)
+	out, err := s.evaluateSnippet(name, code)
 	return out, s.errs.asData(err)
 }
 

@@ -94,6 +94,7 @@ var stdFeatures = [...]Feature{
 	{Name: "offline-validate", Stage: Alpha, Since: "v0.41.0", Doc: "the validate command, offline: the built-in Kubernetes schemas, each problem at its Jsonnet line"},
 	{Name: "diff-against", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg diff --against FILE|DIR: the diff against objects saved in YAML or JSON files, offline"},
 	{Name: "client-reorder", Stage: Alpha, Since: "v0.41.0", Doc: "show --reorder=client: kubecfg's dependency order, offline"},
+	{Name: "fast-eval", Stage: Alpha, Since: "v0.41.0", Doc: "show evaluates with kubecfg's own faster evaluator, go-jsonnet where it falls back (issue 32)"},
 }
 
 // The registry's features, by name.
@@ -111,6 +112,7 @@ var (
 	OfflineValidate = &stdFeatures[10]
 	DiffAgainst     = &stdFeatures[11]
 	ClientReorder   = &stdFeatures[12]
+	FastEval        = &stdFeatures[13]
 )
 
 func init() {

@@ -1,0 +1,35 @@
+//go:build !kubecfg_noschema
+
+package kubecfg
+
+import (
+	jsonnet "github.com/google/go-jsonnet"
+
+	"github.com/kubecfg/kubecfg/internal/fasteval"
+)
+
+// newFastEngine returns the fast evaluator (fast-eval) for a session,
+// with the VM's importer and natives, the same variables and limits.
+func (c *Config) newFastEngine(imp jsonnet.Importer, natives []*jsonnet.NativeFunction) fastEngine {
+	var ext, tla []fasteval.Var
+	add := func(to *[]fasteval.Var) (func(string, string), func(string, string)) {
+		return func(name, value string) { *to = append(*to, fasteval.Var{Name: name, Value: value}) },
+			func(name, value string) { *to = append(*to, fasteval.Var{Name: name, Value: value, Code: true}) }
+	}
+	for _, v := range c.ExtVars {
+		str, code := add(&ext)
+		setVar(str, code, c, v, "<extvar:"+v.Name+">")
+	}
+	for _, v := range c.TLAs {
+		str, code := add(&tla)
+		setVar(str, code, c, v, "<top-level-arg:"+v.Name+">")
+	}
+	return fasteval.New(fasteval.Options{
+		Importer: imp,
+		Natives:  natives,
+		ExtVars:  ext,
+		TLAs:     tla,
+		MaxStack: c.MaxStack,
+		TraceOut: c.TraceOut,
+	})
+}
