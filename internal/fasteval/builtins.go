@@ -596,6 +596,19 @@ func init() {
 		}
 		return in.manifestJSONEx(a[0], in.str(a[1]), newline, sep, "", in.eng.opts.MaxStack)
 	})
+	defOpt("manifestYamlDoc", []string{"value", "indent_array_in_object", "quote_keys"}, func(in *interp, a []value) value {
+		if a[0] == nil {
+			in.fail("Missing argument: value")
+		}
+		indentArr, quote := false, true
+		if a[1] != nil {
+			indentArr = in.boolean(a[1])
+		}
+		if a[2] != nil {
+			quote = in.boolean(a[2])
+		}
+		return string(in.manifestYAMLDoc(nil, a[0], "", in.eng.opts.MaxStack, indentArr, quote))
+	})
 	defOpt("sort", []string{"arr", "keyF"}, func(in *interp, a []value) value {
 		x := in.arr(a[0])
 		keys := make([]value, len(x.elems))

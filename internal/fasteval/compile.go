@@ -149,7 +149,31 @@ func (c *compiler) function(n *ast.Function, sc *scope) *funcN {
 		}
 	}
 	f.body = c.compile(n.Body, inner)
+	markTail(f.body)
 	return f
+}
+
+// markTail marks the calls in tail position of a function's body, where
+// go-jsonnet evaluates with tailCall: through locals, conditionals, the
+// right operand of binary operators and unary operators.
+func markTail(n node) {
+	switch n := n.(type) {
+	case *applyN:
+		n.tail = true
+	case *localN:
+		markTail(n.body)
+	case *condN:
+		markTail(n.t)
+		markTail(n.f)
+	case *binN:
+		markTail(n.r)
+	case *andN:
+		markTail(n.r)
+	case *orN:
+		markTail(n.r)
+	case *unN:
+		markTail(n.x)
+	}
 }
 
 func (c *compiler) object(n *ast.DesugaredObject, sc *scope) *objDef {

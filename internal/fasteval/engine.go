@@ -97,6 +97,7 @@ type interp struct {
 	maxDepth int
 	loc      *ast.LocationRange
 	trace    bytes.Buffer
+	frames   []frame
 }
 
 // Fallback is the error of an evaluation the fast engine did not finish:

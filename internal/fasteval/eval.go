@@ -15,14 +15,44 @@ func (e *evalError) Error() string { return e.msg }
 
 func (in *interp) fail(msg string) { panic(&evalError{msg}) }
 
-func (in *interp) enter() {
+// frame is one of go-jsonnet's "clean" stack frames, as counted against
+// the stack limit: a call, a thunk, a field, a level of manifesting.
+// trimmable is a frame of a tailstrict call, which go-jsonnet drops from
+// its count when the call's body makes a call in tail position; trimmed
+// says it was.
+type frame struct{ trimmable, trimmed bool }
+
+// enter counts a frame, failing as go-jsonnet does past the limit (one
+// sooner: the fast engine may miss a frame go-jsonnet counts for a
+// moment, a thunk of a literal).
+func (in *interp) enter() { in.push(false) }
+
+func (in *interp) push(trimmable bool) {
 	in.depth++
 	if in.depth >= in.maxDepth {
 		in.fail("max stack frames exceeded.")
 	}
+	in.frames = append(in.frames, frame{trimmable: trimmable})
 }
 
-func (in *interp) leave() { in.depth-- }
+func (in *interp) leave() {
+	n := len(in.frames) - 1
+	if !in.frames[n].trimmed {
+		in.depth--
+	}
+	in.frames = in.frames[:n]
+}
+
+// tailCall is go-jsonnet's tailCallTrimStack: a call in tail position
+// drops the current frame from the count if a tailstrict call made it.
+func (in *interp) tailCall() {
+	if n := len(in.frames) - 1; n >= 0 {
+		if f := &in.frames[n]; f.trimmable && !f.trimmed {
+			f.trimmed = true
+			in.depth--
+		}
+	}
+}
 
 // cleanString makes s valid UTF-8 as go-jsonnet's runes do: each
 // invalid byte becomes U+FFFD.
@@ -132,6 +162,7 @@ type applyN struct {
 	pos        []node
 	named      []namedArg
 	tailstrict bool
+	tail       bool // in tail position in its frame's body
 	loc        *ast.LocationRange
 }
 
@@ -171,7 +202,13 @@ func (n *applyN) eval(in *interp, e *env) value {
 			}
 		}
 		in.loc = n.loc
+		if n.tail {
+			in.tailCall()
+		}
 		return f.builtin(in, args)
+	}
+	if n.tail {
+		in.tailCall()
 	}
 	vars := make([]value, np)
 	for i, a := range n.pos {
@@ -212,7 +249,7 @@ func (in *interp) callClosure(f *function, vars []value, strict bool) value {
 			in.force(v)
 		}
 	}
-	in.enter()
+	in.push(strict)
 	r := f.body.eval(in, e2)
 	in.leave()
 	return r
