@@ -10,6 +10,8 @@ import (
 	jsonnet "github.com/google/go-jsonnet"
 
 	"github.com/kubecfg/kubecfg/internal/fasteval"
+	"github.com/kubecfg/kubecfg/internal/stdformat"
+	"github.com/kubecfg/kubecfg/internal/stdguard"
 )
 
 // benchProgram is a program of the evaluator benchmark: its file and the
@@ -43,14 +45,27 @@ func (p benchProgram) source(tb testing.TB) string {
 	return string(b)
 }
 
+// kubecfgStd puts in kubecfg's rewrites of go-jsonnet's standard library
+// (internal/stdguard's guards, internal/stdformat's std.format) and
+// returns the native std.format's rewrite calls: both engines run with
+// them, as kubecfg's sessions do.
+func kubecfgStd() []*jsonnet.NativeFunction {
+	stdguard.Install()
+	stdformat.Install()
+	return []*jsonnet.NativeFunction{stdformat.Native()}
+}
+
 func (p benchProgram) goJsonnet(src string) (string, error) {
 	vm := jsonnet.MakeVM()
 	vm.Importer(&jsonnet.FileImporter{JPaths: p.jpath})
+	for _, n := range kubecfgStd() {
+		vm.NativeFunction(n)
+	}
 	return vm.EvaluateSnippet(p.file, src)
 }
 
 func (p benchProgram) fast(src string) (string, error) {
-	e := fasteval.New(fasteval.Options{Importer: &jsonnet.FileImporter{JPaths: p.jpath}})
+	e := fasteval.New(fasteval.Options{Importer: &jsonnet.FileImporter{JPaths: p.jpath}, Natives: kubecfgStd()})
 	return e.Evaluate(p.file, src)
 }
 

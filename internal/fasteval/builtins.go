@@ -594,7 +594,7 @@ func init() {
 		if a[3] != nil {
 			sep = in.str(a[3])
 		}
-		return in.manifestJSONEx(a[0], in.str(a[1]), newline, sep, "", in.eng.opts.MaxStack)
+		return string(in.manifestJSONEx(nil, a[0], in.str(a[1]), newline, sep, "", in.eng.opts.MaxStack))
 	})
 	defOpt("manifestYamlDoc", []string{"value", "indent_array_in_object", "quote_keys"}, func(in *interp, a []value) value {
 		if a[0] == nil {
@@ -913,40 +913,112 @@ func callNative(nf *jsonnet.NativeFunction, args []any) (r any, err error) {
 	return nf.Func(args)
 }
 
-// manifestJSONEx is std.manifestJsonEx.
-func (in *interp) manifestJSONEx(v value, indent, newline, sep, cindent string, depth int) string {
+// manifestJSONEx is std.manifestJsonEx: appends v to b.
+func (in *interp) manifestJSONEx(b []byte, v value, indent, newline, sep, cindent string, depth int) []byte {
 	if depth <= 0 {
 		in.fail("max manifest depth exceeded")
 	}
 	switch v := in.force(v).(type) {
 	case *nullType:
-		return "null"
+		return append(b, "null"...)
 	case bool:
-		return strconv.FormatBool(v)
+		return strconv.AppendBool(b, v)
 	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
+		return strconv.AppendFloat(b, v, 'f', -1, 64)
 	case string:
-		return jsonEncode(in, v)
+		return appendJSONString(b, v)
 	case *array:
 		ni := cindent + indent
-		lines := make([]string, len(v.elems))
+		b = append(b, '[')
+		b = append(b, newline...)
 		for i, x := range v.elems {
-			lines[i] = ni + in.manifestJSONEx(x, indent, newline, sep, ni, depth-1)
+			if i > 0 {
+				b = append(b, ',')
+				b = append(b, newline...)
+			}
+			b = append(b, ni...)
+			b = in.manifestJSONEx(b, x, indent, newline, sep, ni, depth-1)
 		}
-		return "[" + newline + strings.Join(lines, ","+newline) + newline + cindent + "]"
+		b = append(b, newline...)
+		b = append(b, cindent...)
+		return append(b, ']')
 	case *object:
-		in.checkAsserts(v)
 		ni := cindent + indent
 		names := v.visibleFields()
-		lines := make([]string, len(names))
+		b = append(b, '{')
+		b = append(b, newline...)
 		for i, n := range names {
 			fv := in.index(v, n)
-			lines[i] = ni + jsonEncode(in, n) + sep + in.manifestJSONEx(fv, indent, newline, sep, ni, depth-1)
+			if i > 0 {
+				b = append(b, ',')
+				b = append(b, newline...)
+			}
+			b = append(b, ni...)
+			b = appendJSONString(b, n)
+			b = append(b, sep...)
+			b = in.manifestJSONEx(b, fv, indent, newline, sep, ni, depth-1)
 		}
-		return "{" + newline + strings.Join(lines, ","+newline) + newline + cindent + "}"
+		b = append(b, newline...)
+		b = append(b, cindent...)
+		return append(b, '}')
 	}
 	in.fail("tried to manifest function")
-	return ""
+	return nil
+}
+
+// appendJSONString writes s as encoding/json does without HTML escaping
+// (go-jsonnet's jsonEncode).
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // jsonEncode is go-jsonnet's jsonEncode: encoding/json without HTML

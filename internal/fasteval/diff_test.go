@@ -153,3 +153,48 @@ func TestGoJsonnetPrograms(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPrograms runs fuzzed programs on both engines: whatever the fast
+// engine finishes must be go-jsonnet's output. The seeds are go-jsonnet's
+// test programs (and a few of this package's when they are absent).
+func FuzzPrograms(f *testing.F) {
+	for _, s := range []string{
+		`{a: 1, b: [1, "x", null, true], c: {d:: 2, e+: 3}}`,
+		`local f(x, y=2) = x * y; [f(3), f(y=1, x=2), std.length("héllo")]`,
+		`{a: {b: 1}} + {a+: {c: super.b}}`,
+		`[x + 1 for x in std.range(1, 5) if x % 2 == 0]`,
+		`std.manifestYamlDoc({a: [1, {b: "c\n"}], "1": null})`,
+	} {
+		f.Add(s)
+	}
+	dir, progs := programsIfAny()
+	for _, src := range progs {
+		f.Add(src)
+	}
+	imp := func() jsonnet.Importer { return &jsonnet.FileImporter{JPaths: []string{dir}} }
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 || strings.Contains(src, "import") {
+			return
+		}
+		if o, why := run("fuzz.jsonnet", src, imp); o == differ {
+			t.Errorf("%q: %s", src, why)
+		}
+	})
+}
+
+// programsIfAny is programs without a testing.TB: nil when the suite is
+// absent.
+func programsIfAny() (string, map[string]string) {
+	dir := filepath.Join(testdata.Root(), "go-jsonnet")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonnet"))
+	if len(files) == 0 {
+		return dir, nil
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err == nil {
+			out[f] = string(b)
+		}
+	}
+	return dir, out
+}

@@ -292,6 +292,13 @@ func (in *interp) importValue(kind importKind, from, path string) value {
 		return &array{elems: el}
 	}
 	t, ok := e.code[r.foundAt]
+	if !ok && isJSONFile(r.foundAt) {
+		if v, err := decodeJSON(r.contents.Data()); err == nil {
+			t = &thunk{val: v, state: 2}
+			e.code[r.foundAt] = t
+			ok = true
+		}
+	}
 	if !ok {
 		n, err := jsonnet.SnippetToAST(r.foundAt, r.contents.String())
 		if err != nil {
