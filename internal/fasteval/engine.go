@@ -212,7 +212,8 @@ func (in *interp) baseStd() *object {
 }
 
 func (in *interp) callTLAs(f *function) value {
-	vars := make([]value, len(f.params))
+	e2 := newEnv(len(f.params), f.env)
+	vars := e2.vars
 	for _, t := range in.eng.opts.TLAs {
 		k := paramIndex(f.params, ast.Identifier(t.Name))
 		if k < 0 {
@@ -226,7 +227,7 @@ func (in *interp) callTLAs(f *function) value {
 		}
 		return f.builtin(in, vars)
 	}
-	return in.callClosure(f, vars, false)
+	return in.callClosure(f, e2, false)
 }
 
 // varValue is an external variable's or top-level argument's value.

@@ -135,7 +135,7 @@ type localN struct {
 }
 
 func (n *localN) eval(in *interp, e *env) value {
-	e2 := &env{vars: make([]value, len(n.binds)), up: e, self: e.self, sup: e.sup}
+	e2 := newEnv(len(n.binds), e)
 	for i, b := range n.binds {
 		e2.vars[i] = delay(b, e2)
 	}
@@ -210,7 +210,8 @@ func (n *applyN) eval(in *interp, e *env) value {
 	if n.tail {
 		in.tailCall()
 	}
-	vars := make([]value, np)
+	e2 := newEnv(np, f.env)
+	vars := e2.vars
 	for i, a := range n.pos {
 		vars[i] = delayArg(a, e)
 	}
@@ -221,7 +222,7 @@ func (n *applyN) eval(in *interp, e *env) value {
 		}
 		vars[k] = delayArg(na.arg, e)
 	}
-	return in.callClosure(f, vars, n.tailstrict)
+	return in.callClosure(f, e2, n.tailstrict)
 }
 
 func paramIndex(params []ast.Identifier, name ast.Identifier) int {
@@ -233,9 +234,9 @@ func paramIndex(params []ast.Identifier, name ast.Identifier) int {
 	return -1
 }
 
-// callClosure runs f with its parameters' slots (nil where not given).
-func (in *interp) callClosure(f *function, vars []value, strict bool) value {
-	e2 := &env{vars: vars, up: f.env, self: f.env.self, sup: f.env.sup}
+// callClosure runs f in e2, its parameters' frame (nil where not given).
+func (in *interp) callClosure(f *function, e2 *env, strict bool) value {
+	vars := e2.vars
 	for i := range vars {
 		if vars[i] == nil {
 			if f.defaults[i] == nil {
@@ -276,9 +277,9 @@ func (in *interp) call(f *function, args ...value) value {
 		in.loc = nil
 		return f.builtin(in, forced)
 	}
-	vars := make([]value, len(f.params))
-	copy(vars, args)
-	return in.callClosure(f, vars, false)
+	e2 := newEnv(len(f.params), f.env)
+	copy(e2.vars, args)
+	return in.callClosure(f, e2, false)
 }
 
 type arrayN struct{ elems []node }

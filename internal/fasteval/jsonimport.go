@@ -1,10 +1,8 @@
 package fasteval
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -18,92 +16,251 @@ var errNotPlainJSON = errors.New("not plain JSON")
 // decodeJSON reads an imported .json file as JSON, without the Jsonnet
 // parser: the value is the one go-jsonnet's evaluation of the same text
 // gives. Text that is not plain JSON (comments, Jsonnet), or where the two
-// could part (a duplicate key, invalid UTF-8, an escaped surrogate), is
-// errNotPlainJSON: the caller parses it as Jsonnet.
-func decodeJSON(data []byte) (value, error) {
-	if !utf8.Valid(data) || hasSurrogateEscape(data) {
+// could part (a duplicate key, invalid UTF-8, an escaped surrogate, a
+// number out of range), is errNotPlainJSON: the caller parses it as
+// Jsonnet.
+func decodeJSON(data []byte) (v value, err error) {
+	if !utf8.Valid(data) {
 		return nil, errNotPlainJSON
 	}
-	d := json.NewDecoder(bytes.NewReader(data))
-	v, err := decodeJSONValue(d)
-	if err != nil {
-		return nil, errNotPlainJSON
-	}
-	if _, err := d.Token(); err != io.EOF {
+	defer func() {
+		if recover() != nil {
+			v, err = nil, errNotPlainJSON
+		}
+	}()
+	p := &jsonParser{s: data}
+	v = p.value(0)
+	p.space()
+	if p.i != len(p.s) {
 		return nil, errNotPlainJSON
 	}
 	return v, nil
 }
 
-func hasSurrogateEscape(data []byte) bool {
-	for i := 0; ; {
-		k := bytes.Index(data[i:], []byte(`\u`))
-		if k < 0 {
-			return false
-		}
-		i += k + 2
-		if i < len(data) && (data[i] == 'd' || data[i] == 'D') {
-			return true
+// jsonParser is a strict JSON parser over s; it panics at anything else.
+type jsonParser struct {
+	s []byte
+	i int
+}
+
+func (p *jsonParser) bad() { panic(errNotPlainJSON) }
+
+func (p *jsonParser) space() {
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
 		}
 	}
 }
 
-func decodeJSONValue(d *json.Decoder) (value, error) {
-	t, err := d.Token()
-	if err != nil {
-		return nil, err
+func (p *jsonParser) next() byte {
+	p.space()
+	if p.i >= len(p.s) {
+		p.bad()
 	}
-	switch t := t.(type) {
-	case nil:
-		return null, nil
-	case bool:
-		return t, nil
-	case float64:
-		return t, nil
-	case string:
-		return t, nil
-	case json.Delim:
-		switch t {
-		case '[':
-			var el []value
-			for d.More() {
-				v, err := decodeJSONValue(d)
-				if err != nil {
-					return nil, err
-				}
-				el = append(el, v)
+	return p.s[p.i]
+}
+
+func (p *jsonParser) value(depth int) value {
+	if depth > 500 {
+		p.bad()
+	}
+	switch c := p.next(); {
+	case c == '{':
+		p.i++
+		fields := map[string]value{}
+		if p.next() == '}' {
+			p.i++
+			return valuesObject(fields, ast.ObjectFieldInherit)
+		}
+		for {
+			if p.next() != '"' {
+				p.bad()
 			}
-			if _, err := d.Token(); err != nil {
-				return nil, err
+			k := p.str()
+			if _, dup := fields[k]; dup {
+				p.bad()
 			}
-			return &array{elems: el}, nil
-		case '{':
-			fields := map[string]value{}
-			for d.More() {
-				k, err := d.Token()
-				if err != nil {
-					return nil, err
-				}
-				key, ok := k.(string)
-				if !ok {
-					return nil, errNotPlainJSON
-				}
-				if _, dup := fields[key]; dup {
-					return nil, errNotPlainJSON
-				}
-				v, err := decodeJSONValue(d)
-				if err != nil {
-					return nil, err
-				}
-				fields[key] = v
+			if p.next() != ':' {
+				p.bad()
 			}
-			if _, err := d.Token(); err != nil {
-				return nil, err
+			p.i++
+			fields[k] = p.value(depth + 1)
+			switch p.next() {
+			case ',':
+				p.i++
+			case '}':
+				p.i++
+				return valuesObject(fields, ast.ObjectFieldInherit)
+			default:
+				p.bad()
 			}
-			return valuesObject(fields, ast.ObjectFieldInherit), nil
+		}
+	case c == '[':
+		p.i++
+		var el []value
+		if p.next() == ']' {
+			p.i++
+			return &array{}
+		}
+		for {
+			el = append(el, p.value(depth+1))
+			switch p.next() {
+			case ',':
+				p.i++
+			case ']':
+				p.i++
+				return &array{elems: el}
+			default:
+				p.bad()
+			}
+		}
+	case c == '"':
+		return p.str()
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case p.word("true"):
+		return true
+	case p.word("false"):
+		return false
+	case p.word("null"):
+		return null
+	}
+	p.bad()
+	return nil
+}
+
+func (p *jsonParser) word(w string) bool {
+	if strings.HasPrefix(string(p.s[p.i:min(len(p.s), p.i+len(w))]), w) {
+		p.i += len(w)
+		return true
+	}
+	return false
+}
+
+// number reads JSON's number grammar; its value is strconv.ParseFloat's,
+// as go-jsonnet's for the same literal.
+func (p *jsonParser) number() value {
+	start := p.i
+	if p.s[p.i] == '-' {
+		p.i++
+	}
+	digits := func() int {
+		n := 0
+		for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.i < len(p.s) && p.s[p.i] == '0' {
+		p.i++
+	} else if digits() == 0 {
+		p.bad()
+	}
+	if p.i < len(p.s) && p.s[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			p.bad()
 		}
 	}
-	return nil, errNotPlainJSON
+	if p.i < len(p.s) && (p.s[p.i] == 'e' || p.s[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.s) && (p.s[p.i] == '+' || p.s[p.i] == '-') {
+			p.i++
+		}
+		if digits() == 0 {
+			p.bad()
+		}
+	}
+	lit := string(p.s[start:p.i])
+	if lit[0] == '-' {
+		// Jsonnet reads -x as unary minus applied to x.
+		f, err := strconv.ParseFloat(lit[1:], 64)
+		if err != nil {
+			p.bad()
+		}
+		return -f
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil {
+		p.bad()
+	}
+	return f
+}
+
+// str reads a string at p.i (its opening quote).
+func (p *jsonParser) str() string {
+	p.i++
+	start := p.i
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		if c == '"' {
+			s := string(p.s[start:p.i])
+			p.i++
+			return s
+		}
+		if c == '\\' {
+			break
+		}
+		if c < 0x20 {
+			p.bad()
+		}
+		p.i++
+	}
+	var b []byte
+	b = append(b, p.s[start:p.i]...)
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return string(b)
+		case c < 0x20:
+			p.bad()
+		case c == '\\':
+			p.i++
+			if p.i >= len(p.s) {
+				p.bad()
+			}
+			e := p.s[p.i]
+			p.i++
+			switch e {
+			case '"', '\\', '/':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				if p.i+4 > len(p.s) {
+					p.bad()
+				}
+				n, err := strconv.ParseUint(string(p.s[p.i:p.i+4]), 16, 32)
+				if err != nil || (n >= 0xd800 && n <= 0xdfff) || n == 0 {
+					p.bad()
+				}
+				p.i += 4
+				b = utf8.AppendRune(b, rune(n))
+			default:
+				p.bad()
+			}
+		default:
+			b = append(b, c)
+			p.i++
+		}
+	}
+	p.bad()
+	return ""
 }
 
 // isJSONFile says whether an import found at this name is read as JSON

@@ -2,6 +2,8 @@ package fasteval
 
 import (
 	"testing"
+
+	jsonnet "github.com/google/go-jsonnet"
 	"unicode/utf8"
 )
 
@@ -15,6 +17,30 @@ func FuzzJSONString(f *testing.F) {
 		want := jsonEncode(&interp{}, s)
 		if got := string(appendJSONString(nil, s)); got != want {
 			t.Errorf("%q: got %s, want %s (valid %v)", s, got, want, utf8.ValidString(s))
+		}
+	})
+}
+
+// FuzzDecodeJSON compares .json imports read as JSON with go-jsonnet's
+// evaluation of the same text: where decodeJSON takes the text, both
+// manifest alike.
+func FuzzDecodeJSON(f *testing.F) {
+	for _, s := range []string{`{"a": [1, -0, 2.5e3, "x\/\u00e9\n"], "b": {"c": null, "d": true}}`, `[]`, `"\ud83d\ude00"`, `{"a":1,"a":2}`, `1e400`, `-1E-5`, `{"\u0000": 0}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := decodeJSON([]byte(s))
+		if err != nil {
+			return
+		}
+		want, werr := jsonnet.MakeVM().EvaluateAnonymousSnippet("x.json", s)
+		if werr != nil {
+			t.Fatalf("%q: decoded, but go-jsonnet fails: %v", s, werr)
+		}
+		in := &interp{maxDepth: 1 << 20}
+		got := string(in.manifest(nil, v, true, "")) + "\n"
+		if got != want {
+			t.Errorf("%q: got %s, want %s", s, got, want)
 		}
 	})
 }

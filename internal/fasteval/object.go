@@ -189,9 +189,9 @@ func (in *interp) fieldEnv(o *object, k int, outer *env) *env {
 	} else if e := o.envs[k]; e != nil {
 		return e
 	}
-	e := &env{up: outer, self: o, sup: k}
-	if n := len(l.def.locals); n > 0 {
-		e.vars = make([]value, n)
+	e := newEnv(len(l.def.locals), outer)
+	e.self, e.sup = o, k
+	if len(l.def.locals) > 0 {
 		for i, b := range l.def.locals {
 			e.vars[i] = delay(b, e)
 		}

@@ -58,6 +58,22 @@ type env struct {
 	up   *env
 	self *object
 	sup  int
+	// inline holds vars when there are few, saving an allocation.
+	inline [3]value
+}
+
+// newEnv returns a frame of n variables under up, with up's object.
+func newEnv(n int, up *env) *env {
+	e := &env{up: up}
+	if up != nil {
+		e.self, e.sup = up.self, up.sup
+	}
+	if n <= len(e.inline) {
+		e.vars = e.inline[:n:n]
+	} else {
+		e.vars = make([]value, n)
+	}
+	return e
 }
 
 // function is a closure or a builtin.
