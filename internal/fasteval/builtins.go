@@ -596,6 +596,30 @@ func init() {
 		}
 		return string(in.manifestJSONEx(nil, a[0], in.str(a[1]), newline, sep, "", in.eng.opts.MaxStack))
 	})
+	def("format", []string{"str", "vals"}, func(in *interp, a []value) value {
+		if s, ok := a[0].(string); ok {
+			if out, ok := in.format(s, a[1]); ok {
+				return out
+			}
+		}
+		return in.jsonnetStd("format", a[0], a[1])
+	})
+	def("mod", []string{"a", "b"}, func(in *interp, a []value) value {
+		if x, ok := a[0].(float64); ok {
+			if y, ok := a[1].(float64); ok {
+				if y == 0 {
+					in.fail("Division by zero.")
+				}
+				return in.checked(math.Mod(x, y))
+			}
+		}
+		if s, ok := a[0].(string); ok {
+			if out, ok := in.format(s, a[1]); ok {
+				return out
+			}
+		}
+		return in.jsonnetStd("mod", a[0], a[1])
+	})
 	defOpt("manifestYamlDoc", []string{"value", "indent_array_in_object", "quote_keys"}, func(in *interp, a []value) value {
 		if a[0] == nil {
 			in.fail("Missing argument: value")

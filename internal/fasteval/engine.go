@@ -45,6 +45,7 @@ type Engine struct {
 	std     *object
 	imports map[importKey]importResult
 	code    map[string]*thunk // an imported file's value, by where it was found
+	formats map[string][]fmtCode
 	// Stats counts evaluations: fast ones and fallbacks.
 	Stats Stats
 }
