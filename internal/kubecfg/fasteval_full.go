@@ -6,11 +6,17 @@ import (
 	jsonnet "github.com/google/go-jsonnet"
 
 	"github.com/kubecfg/kubecfg/internal/fasteval"
+	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
 // newFastEngine returns the fast evaluator (fast-eval) for a session,
-// with the VM's importer and natives, the same variables and limits.
-func (c *Config) newFastEngine(imp jsonnet.Importer, natives []*jsonnet.NativeFunction) fastEngine {
+// with the VM's importer and natives, the same variables and limits; nil
+// when the gate is off.
+func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) fastEngine {
+	if !c.Gates.Enabled(features.FastEval) {
+		return nil
+	}
+	natives := c.natives(causes)
 	var ext, tla []fasteval.Var
 	add := func(to *[]fasteval.Var) (func(string, string), func(string, string)) {
 		return func(name, value string) { *to = append(*to, fasteval.Var{Name: name, Value: value}) },
@@ -31,5 +37,5 @@ func (c *Config) newFastEngine(imp jsonnet.Importer, natives []*jsonnet.NativeFu
 		TLAs:     tla,
 		MaxStack: c.MaxStack,
 		TraceOut: c.TraceOut,
-	})
+	}).Evaluate
 }

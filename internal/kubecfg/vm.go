@@ -269,23 +269,23 @@ type Session struct {
 	reads map[string]read
 	// traces counts the causal traces made from the session (trace).
 	traces int
-	// fast is the fast evaluator (fast-eval), nil when the gate is off or
-	// the engine has none (the browser's core engine).
+	// fast is the fast evaluator's Evaluate (fast-eval), nil when the gate
+	// is off or the engine has none (the browser's core engine).
 	fast fastEngine
 }
 
-// fastEngine is internal/fasteval's Engine as the session uses it: its
-// Evaluate gives go-jsonnet's output or an error, on which the session
-// evaluates with go-jsonnet (whose error, if any, is the one reported).
-type fastEngine interface {
-	Evaluate(filename, snippet string) (string, error)
-}
+// fastEngine is internal/fasteval's Engine.Evaluate as the session uses
+// it: go-jsonnet's output or an error, on which the session evaluates
+// with go-jsonnet (whose error, if any, is the one reported). A function,
+// not an interface: an interface's method keeps every method of that name
+// and type alive in the core engine's binary.
+type fastEngine func(filename, snippet string) (string, error)
 
 // evaluateSnippet is vm.EvaluateSnippet, tried first with the fast
 // evaluator when there is one.
 func (s *Session) evaluateSnippet(name, code string) (string, error) {
 	if s.fast != nil {
-		if out, err := s.fast.Evaluate(name, code); err == nil {
+		if out, err := s.fast(name, code); err == nil {
 			return out, nil
 		}
 	}
@@ -323,8 +323,6 @@ func (c *Config) NewSession() (*Session, error) {
 		return nil, err
 	}
 	s := &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm, causes)}
-	if c.Gates.Enabled(features.FastEval) {
-		s.fast = c.newFastEngine(causeImporter{imp, causes}, c.natives(causes))
-	}
+	s.fast = c.newFastEngine(causeImporter{imp, causes}, causes)
 	return s, nil
 }
