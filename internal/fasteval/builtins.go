@@ -282,6 +282,10 @@ func init() {
 		o := in.obj(a[0])
 		name := in.str(a[1])
 		hidden := in.boolean(a[2])
+		if d := o.singleDef(); d != nil {
+			i, ok := d.static[name]
+			return ok && (hidden || d.fields[i].hide != ast.ObjectFieldHidden)
+		}
 		h, ok := o.visibility()[name]
 		return ok && (hidden || h != ast.ObjectFieldHidden)
 	})

@@ -2,6 +2,7 @@ package fasteval
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"github.com/google/go-jsonnet/ast"
@@ -204,6 +205,15 @@ func (c *compiler) object(n *ast.DesugaredObject, sc *scope) *objDef {
 		}
 		fd.nameNode = c.compile(f.Name, sc)
 		d.fields = append(d.fields, fd)
+	}
+	if d.static != nil {
+		d.visible = []string{}
+		for _, f := range d.fields {
+			if f.hide != ast.ObjectFieldHidden {
+				d.visible = append(d.visible, f.name)
+			}
+		}
+		sort.Strings(d.visible)
 	}
 	return d
 }

@@ -21,6 +21,7 @@ type objDef struct {
 	fields  []fieldDef
 	static  map[string]int32 // every name a distinct literal: name to field
 	names   []string         // static's names in field order
+	visible []string         // static's names without hidden fields, sorted
 	asserts []node
 	locals  []node
 }
@@ -76,7 +77,11 @@ type object struct {
 	asserted   uint8 // 0 not checked, 1 checking or passed
 	cache      map[string]value
 	scache     map[superKey]value
+	// single is the field values of an object of one static leaf, by the
+	// field's index (cache is unused then).
+	single []value
 	envs       []*env
+	env0       *env // envs[0] of an object of one leaf
 	vis        map[string]ast.ObjectFieldHide
 	visible    []string // sorted, without hidden fields
 }
@@ -154,6 +159,10 @@ func (o *object) visibleFields() []string {
 	if o.visible != nil {
 		return o.visible
 	}
+	if d := o.singleDef(); d != nil {
+		o.visible = d.visible
+		return d.visible
+	}
 	vis := o.visibility()
 	names := make([]string, 0, len(vis))
 	for k, h := range vis {
@@ -184,7 +193,11 @@ func (in *interp) fieldEnv(o *object, k int, outer *env) *env {
 		// A merged comprehension: each field has its own frame.
 		return &env{up: outer, self: o, sup: k}
 	}
-	if o.envs == nil {
+	if len(o.leaves) == 1 {
+		if o.env0 != nil {
+			return o.env0
+		}
+	} else if o.envs == nil {
 		o.envs = make([]*env, len(o.leaves))
 	} else if e := o.envs[k]; e != nil {
 		return e
@@ -196,7 +209,11 @@ func (in *interp) fieldEnv(o *object, k int, outer *env) *env {
 			e.vars[i] = delay(b, e)
 		}
 	}
-	o.envs[k] = e
+	if len(o.leaves) == 1 {
+		o.env0 = e
+	} else {
+		o.envs[k] = e
+	}
 	return e
 }
 
@@ -220,9 +237,34 @@ func (in *interp) checkAsserts(o *object) {
 	}
 }
 
+// singleDef is the definition of an object that is one literal with
+// literal field names, or nil.
+func (o *object) singleDef() *objDef {
+	if len(o.leaves) == 1 {
+		if d := o.leaves[0].def; d != nil && d.static != nil && o.leaves[0].fields == nil {
+			return d
+		}
+	}
+	return nil
+}
+
 // index is o.name.
 func (in *interp) index(o *object, name string) value {
 	in.checkAsserts(o)
+	if d := o.singleDef(); d != nil {
+		i, ok := d.static[name]
+		if !ok {
+			in.fail("Field does not exist: " + name)
+		}
+		if o.single == nil {
+			o.single = make([]value, len(d.fields))
+		} else if v := o.single[i]; v != nil {
+			return v
+		}
+		v := in.evalField(o, 0, name)
+		o.single[i] = v
+		return v
+	}
 	if v, ok := o.cache[name]; ok {
 		return v
 	}
