@@ -79,11 +79,11 @@ type object struct {
 	scache     map[superKey]value
 	// single is the field values of an object of one static leaf, by the
 	// field's index (cache is unused then).
-	single []value
-	envs       []*env
-	env0       *env // envs[0] of an object of one leaf
-	vis        map[string]ast.ObjectFieldHide
-	visible    []string // sorted, without hidden fields
+	single  []value
+	envs    []*env
+	env0    *env // envs[0] of an object of one leaf
+	vis     map[string]ast.ObjectFieldHide
+	visible []string // sorted, without hidden fields
 }
 
 type superKey struct {
