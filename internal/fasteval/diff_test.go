@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -197,4 +199,33 @@ func programsIfAny() (string, map[string]string) {
 		}
 	}
 	return dir, out
+}
+
+// TestEvaluateValue checks EvaluateValue against encoding/json's reading
+// of Evaluate's text on go-jsonnet's test programs the fast engine
+// finishes.
+func TestEvaluateValue(t *testing.T) {
+	dir, progs := programs(t)
+	n := 0
+	for name, src := range progs {
+		opts := fasteval.Options{Importer: &jsonnet.FileImporter{JPaths: []string{dir}}, Natives: natives, TraceOut: io.Discard}
+		text, err := fasteval.New(opts).Evaluate(name, src)
+		if err != nil {
+			continue
+		}
+		var want any
+		if err := json.Unmarshal([]byte(text), &want); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := fasteval.New(opts).EvaluateValue(name, src)
+		if err != nil {
+			t.Errorf("%s: Evaluate finished, EvaluateValue fell back: %v", name, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: EvaluateValue gave %#v, the text reads as %#v", filepath.Base(name), got, want)
+		}
+		n++
+	}
+	t.Logf("%d programs compared", n)
 }

@@ -117,7 +117,28 @@ func (f *Fallback) Error() string { return "fast evaluator: " + f.Reason }
 
 // Evaluate evaluates snippet as go-jsonnet's EvaluateSnippet does,
 // giving the same JSON text, or a *Fallback error.
-func (e *Engine) Evaluate(filename, snippet string) (out string, err error) {
+func (e *Engine) Evaluate(filename, snippet string) (string, error) {
+	var out string
+	err := e.run(filename, snippet, func(in *interp, v value) {
+		b := in.manifest(make([]byte, 0, 4096), v, true, "")
+		out = string(append(b, '\n'))
+	})
+	return out, err
+}
+
+// EvaluateValue evaluates snippet as Evaluate does and gives the value
+// that encoding/json's Unmarshal into an any would make of Evaluate's
+// text (map[string]any, []any, float64, string, bool, nil), without the
+// text; or a *Fallback error.
+func (e *Engine) EvaluateValue(filename, snippet string) (any, error) {
+	var out any
+	err := e.run(filename, snippet, func(in *interp, v value) { out = in.toJSON(v) })
+	return out, err
+}
+
+// run evaluates snippet and hands its value to out; std.trace's lines are
+// written only when both succeed.
+func (e *Engine) run(filename, snippet string, out func(*interp, value)) (err error) {
 	in := &interp{eng: e, maxDepth: e.opts.MaxStack}
 	if e.opts.GCPercent > 0 {
 		defer debug.SetGCPercent(debug.SetGCPercent(e.opts.GCPercent))
@@ -143,8 +164,7 @@ func (e *Engine) Evaluate(filename, snippet string) (out string, err error) {
 	if f, ok := v.(*function); ok {
 		v = in.callTLAs(f)
 	}
-	b := in.manifest(make([]byte, 0, 4096), v, true, "")
-	b = append(b, '\n')
+	out(in, v)
 	if in.trace.Len() > 0 {
 		w := e.opts.TraceOut
 		if w == nil {
@@ -154,7 +174,7 @@ func (e *Engine) Evaluate(filename, snippet string) (out string, err error) {
 	}
 	e.Stats.Fast++
 	totals.fast.Add(1)
-	return string(b), nil
+	return nil
 }
 
 func reason(r any) string {

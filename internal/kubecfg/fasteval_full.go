@@ -12,7 +12,7 @@ import (
 // newFastEngine returns the fast evaluator (fast-eval) for a session,
 // with the VM's importer and natives, the same variables and limits; nil
 // when the gate is off.
-func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) fastEngine {
+func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) *fastEngine {
 	if !c.Gates.Enabled(features.FastEval) {
 		return nil
 	}
@@ -30,7 +30,7 @@ func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) fastEngin
 		str, code := add(&tla)
 		setVar(str, code, c, v, "<top-level-arg:"+v.Name+">")
 	}
-	return fasteval.New(fasteval.Options{
+	e := fasteval.New(fasteval.Options{
 		Importer: imp,
 		Natives:  natives,
 		ExtVars:  ext,
@@ -40,5 +40,6 @@ func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) fastEngin
 		// Fewer collections: on kube-prometheus's example a quarter less
 		// CPU, the peak still well below go-jsonnet's (docs/benchmarks.md).
 		GCPercent: 200,
-	}).Evaluate
+	})
+	return &fastEngine{text: e.Evaluate, value: e.EvaluateValue}
 }

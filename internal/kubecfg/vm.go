@@ -269,27 +269,54 @@ type Session struct {
 	reads map[string]read
 	// traces counts the causal traces made from the session (trace).
 	traces int
-	// fast is the fast evaluator's Evaluate (fast-eval), nil when the gate
-	// is off or the engine has none (the browser's core engine).
-	fast fastEngine
+	// fast is the fast evaluator (fast-eval), nil when the gate is off or
+	// the engine has none (the browser's core engine).
+	fast *fastEngine
 }
 
-// fastEngine is internal/fasteval's Engine.Evaluate as the session uses
-// it: go-jsonnet's output or an error, on which the session evaluates
-// with go-jsonnet (whose error, if any, is the one reported). A function,
-// not an interface: an interface's method keeps every method of that name
-// and type alive in the core engine's binary.
-type fastEngine func(filename, snippet string) (string, error)
+// fastEngine is internal/fasteval's Engine as the session uses it: text
+// is go-jsonnet's output, value that output as encoding/json reads it, or
+// an error, on which the session evaluates with go-jsonnet (whose error,
+// if any, is the one reported). Functions, not an interface: an
+// interface's method keeps every method of that name and type alive in
+// the core engine's binary.
+type fastEngine struct {
+	text  func(filename, snippet string) (string, error)
+	value func(filename, snippet string) (any, error)
+}
+
+// output is an evaluation's result: go-jsonnet's JSON text, or (with
+// isValue) the fast evaluator's value, which is that text as
+// encoding/json reads it.
+type output struct {
+	text    string
+	value   any
+	isValue bool
+}
+
+// walk walks the output for Kubernetes objects (walkOutput).
+func (o output) walk(file string) ([]Object, []Source, error) {
+	if o.isValue {
+		return walkValue(o.value, file)
+	}
+	return walkOutput(o.text, file)
+}
 
 // evaluateSnippet is vm.EvaluateSnippet, tried first with the fast
-// evaluator when there is one.
-func (s *Session) evaluateSnippet(name, code string) (string, error) {
+// evaluator when there is one; with value, the fast evaluator's result is
+// its value, not its text.
+func (s *Session) evaluateSnippet(name, code string, value bool) (output, error) {
 	if s.fast != nil {
-		if out, err := s.fast(name, code); err == nil {
-			return out, nil
+		if value {
+			if v, err := s.fast.value(name, code); err == nil {
+				return output{value: v, isValue: true}, nil
+			}
+		} else if out, err := s.fast.text(name, code); err == nil {
+			return output{text: out}, nil
 		}
 	}
-	return s.vm.EvaluateSnippet(name, code)
+	out, err := s.vm.EvaluateSnippet(name, code)
+	return output{text: out}, err
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
