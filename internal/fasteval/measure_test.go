@@ -4,13 +4,17 @@ package fasteval_test
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 )
 
 // cpuTime is the process's user and system time so far (the garbage
@@ -58,6 +62,49 @@ func TestMeasureEngines(t *testing.T) {
 			}
 			runtime.GC()
 			t2 := cpuTime()
+			if i >= 0 {
+				g, f = append(g, t1-t0), append(f, t2-t1)
+			}
+		}
+		mg, mf := median(g), median(f)
+		fmt.Printf("| %s | %v | %v | %.1fx |\n", p.name, mg.Round(100*time.Microsecond), mf.Round(100*time.Microsecond), float64(mg)/float64(mf))
+	}
+}
+
+// TestMeasureShow prints, for docs/benchmarks.md, the median CPU time of
+// kubecfg show (YAML) on each benchmark program with fast-eval off and
+// on, side by side in one run, and checks the outputs are the same. Like
+// TestMeasureEngines it runs only when FASTEVAL_MEASURE is set.
+func TestMeasureShow(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("FASTEVAL_MEASURE"))
+	if n == 0 {
+		t.Skip("set FASTEVAL_MEASURE=N to measure (KUBE_PROMETHEUS=DIR adds kube-prometheus's example)")
+	}
+	if n == 1 {
+		n = 9
+	}
+	fmt.Printf("| program | show | show, fast-eval | ratio |\n| --- | ---: | ---: | ---: |\n")
+	for _, p := range benchPrograms(t) {
+		env := kubecfg.OSEnv(filepath.Dir(p.file), io.Discard)
+		inv := kubecfg.Invocation{Inputs: []string{filepath.Base(p.file)}}
+		if p.jpath != nil {
+			inv.JPath = []string{"vendor"}
+		}
+		fastInv := inv
+		fastInv.Features = []string{"fast-eval"}
+		var g, f []time.Duration
+		for i := -1; i < n; i++ {
+			runtime.GC()
+			t0 := cpuTime()
+			want := kubecfg.Run(inv, env)
+			runtime.GC()
+			t1 := cpuTime()
+			got := kubecfg.Run(fastInv, env)
+			runtime.GC()
+			t2 := cpuTime()
+			if want.Err != nil || got.Err != nil || got.Output != want.Output {
+				t.Fatalf("%s: outputs differ or fail (%v, %v)", p.name, want.Err, got.Err)
+			}
 			if i >= 0 {
 				g, f = append(g, t1-t0), append(f, t2-t1)
 			}
