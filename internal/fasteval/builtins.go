@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -17,6 +18,8 @@ import (
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
+
+	"github.com/kubecfg/kubecfg/internal/stdguard"
 )
 
 // goBuiltins is go-jsonnet's table of builtins: only its names are read,
@@ -586,6 +589,35 @@ func init() {
 			in.fail("failed to parse JSON")
 		}
 		return in.fromJSON(v)
+	})
+	def("parseYaml", []string{"str"}, func(in *interp, a []value) value {
+		s := in.str(a[0])
+		// internal/stdguard's guard asks kubecfg's native first; a refusal
+		// is an error, which go-jsonnet reports.
+		if check, ok := in.eng.natives[stdguard.YAMLCheck]; ok {
+			if in.call(check, s) != null {
+				in.fail("std.parseYaml refused")
+			}
+		}
+		d := jsonnet.NewYAMLToJSONDecoder(strings.NewReader(s))
+		var elems []any
+		for {
+			var elem any
+			if err := d.Decode(&elem); err != nil {
+				if err == io.EOF {
+					break
+				}
+				in.fail("failed to parse YAML")
+			}
+			elems = append(elems, elem)
+		}
+		switch {
+		case len(elems) == 0:
+			return null
+		case d.IsStream():
+			return in.fromJSON(elems)
+		}
+		return in.fromJSON(elems[0])
 	})
 	defOpt("manifestJsonEx", []string{"value", "indent", "newline", "key_val_sep"}, func(in *interp, a []value) value {
 		if a[1] == nil {

@@ -251,7 +251,16 @@ func (in *interp) callTLAs(f *function) value {
 		vars[k] = in.varValue(t, "top-level-arg")
 	}
 	if f.builtin != nil {
+		if f.stub {
+			f.builtin(in, nil)
+		}
 		for i := range vars {
+			if vars[i] == nil {
+				if f.defaults == nil {
+					in.fail("Missing argument: " + string(f.params[i]))
+				}
+				continue
+			}
 			vars[i] = in.force(vars[i])
 		}
 		return f.builtin(in, vars)
