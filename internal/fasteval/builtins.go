@@ -40,14 +40,15 @@ func def(name string, params []string, f func(in *interp, a []value) value) {
 	for i, p := range params {
 		ids[i] = ast.Identifier(p)
 	}
-	builtins[name] = &function{params: ids, builtin: f, name: name}
+	builtins[name] = &function{params: ids, builtin: f, name: name, nreq: len(ids)}
 }
 
-// defOpt is def for a builtin with optional parameters: missing ones are
-// nil in a.
-func defOpt(name string, params []string, f func(in *interp, a []value) value) {
+// defOpt is def for a builtin whose parameters after the first nreq are
+// optional: missing ones are nil in a.
+func defOpt(name string, params []string, nreq int, f func(in *interp, a []value) value) {
 	def(name, params, f)
 	builtins[name].defaults = make([]node, len(params))
+	builtins[name].nreq = nreq
 }
 
 func num1(name string, f func(float64) float64) {
@@ -397,8 +398,8 @@ func init() {
 			return best
 		}
 	}
-	defOpt("minArray", []string{"arr", "keyF", "onEmpty"}, extreme(1))
-	defOpt("maxArray", []string{"arr", "keyF", "onEmpty"}, extreme(-1))
+	defOpt("minArray", []string{"arr", "keyF", "onEmpty"}, 1, extreme(1))
+	defOpt("maxArray", []string{"arr", "keyF", "onEmpty"}, 1, extreme(-1))
 	def("pow", []string{"x", "n"}, func(in *interp, a []value) value {
 		return in.checked(math.Pow(in.number(a[0]), in.number(a[1])))
 	})
@@ -619,7 +620,7 @@ func init() {
 		}
 		return in.fromJSON(elems[0])
 	})
-	defOpt("manifestJsonEx", []string{"value", "indent", "newline", "key_val_sep"}, func(in *interp, a []value) value {
+	defOpt("manifestJsonEx", []string{"value", "indent", "newline", "key_val_sep"}, 2, func(in *interp, a []value) value {
 		if a[1] == nil {
 			in.fail("Missing argument: indent")
 		}
@@ -656,7 +657,7 @@ func init() {
 		}
 		return in.jsonnetStd("mod", a[0], a[1])
 	})
-	defOpt("manifestYamlDoc", []string{"value", "indent_array_in_object", "quote_keys"}, func(in *interp, a []value) value {
+	defOpt("manifestYamlDoc", []string{"value", "indent_array_in_object", "quote_keys"}, 1, func(in *interp, a []value) value {
 		if a[0] == nil {
 			in.fail("Missing argument: value")
 		}
@@ -669,7 +670,7 @@ func init() {
 		}
 		return string(in.manifestYAMLDoc(nil, a[0], "", in.eng.opts.MaxStack, indentArr, quote))
 	})
-	defOpt("sort", []string{"arr", "keyF"}, func(in *interp, a []value) value {
+	defOpt("sort", []string{"arr", "keyF"}, 1, func(in *interp, a []value) value {
 		x := in.arr(a[0])
 		keys := make([]value, len(x.elems))
 		var f *function

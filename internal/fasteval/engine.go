@@ -12,6 +12,8 @@ import (
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
 	"github.com/google/go-jsonnet/astgen"
+
+	"github.com/kubecfg/kubecfg/internal/stdguard"
 )
 
 // Var is an external variable or top-level argument: a string, or
@@ -233,6 +235,13 @@ func (in *interp) baseStd() *object {
 	fields := make(map[string]value, len(builtins))
 	for name, b := range builtins {
 		fields[name] = b
+	}
+	if stdguard.Installed {
+		// The guard's std.removeAt names its index "at" (go-jsonnet's
+		// builtin "i"): named arguments must find what go-jsonnet finds.
+		r := *builtins["removeAt"]
+		r.params = []ast.Identifier{"arr", "at"}
+		fields["removeAt"] = &r
 	}
 	std := extend(lit, valuesObject(fields, ast.ObjectFieldHidden))
 	senv.vars[0] = std

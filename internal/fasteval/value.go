@@ -86,12 +86,20 @@ type function struct {
 	// forced, missing defaults as nil.
 	builtin func(in *interp, args []value) value
 	name    string
+	// nreq is a builtin's number of required parameters (std.length).
+	nreq int
 	// stub marks a builtin of go-jsonnet's not written here: calling it
 	// leaves the program to go-jsonnet.
 	stub bool
 }
 
 func (f *function) required() int {
+	if f.builtin != nil {
+		if f.stub {
+			panic(&unsupported{"std.length of std." + f.name})
+		}
+		return f.nreq
+	}
 	n := 0
 	for _, d := range f.defaults {
 		if d == nil {
