@@ -53,6 +53,7 @@ type Engine struct {
 	imports map[importKey]importResult
 	code    map[string]*thunk // an imported file's value, by where it was found
 	formats map[string][]fmtCode
+	keys    map[string]string // the keys of .json imports, interned
 	// Stats counts evaluations: fast ones and fallbacks.
 	Stats Stats
 }
@@ -341,7 +342,10 @@ func (in *interp) importValue(kind importKind, from, path string) value {
 	}
 	t, ok := e.code[r.foundAt]
 	if !ok && isJSONFile(r.foundAt) {
-		if v, err := decodeJSON(r.contents.Data()); err == nil {
+		if e.keys == nil {
+			e.keys = map[string]string{}
+		}
+		if v, err := decodeJSON(r.contents.Data(), e.keys); err == nil {
 			t = &thunk{val: v, state: 2}
 			e.code[r.foundAt] = t
 			ok = true

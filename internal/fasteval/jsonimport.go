@@ -19,7 +19,7 @@ var errNotPlainJSON = errors.New("not plain JSON")
 // could part (a duplicate key, invalid UTF-8, an escaped surrogate, a
 // number out of range), is errNotPlainJSON: the caller parses it as
 // Jsonnet.
-func decodeJSON(data []byte) (v value, err error) {
+func decodeJSON(data []byte, intern map[string]string) (v value, err error) {
 	if !utf8.Valid(data) {
 		return nil, errNotPlainJSON
 	}
@@ -28,7 +28,7 @@ func decodeJSON(data []byte) (v value, err error) {
 			v, err = nil, errNotPlainJSON
 		}
 	}()
-	p := &jsonParser{s: data}
+	p := &jsonParser{s: data, intern: intern}
 	v = p.value(0)
 	p.space()
 	if p.i != len(p.s) {
@@ -39,8 +39,9 @@ func decodeJSON(data []byte) (v value, err error) {
 
 // jsonParser is a strict JSON parser over s; it panics at anything else.
 type jsonParser struct {
-	s []byte
-	i int
+	s      []byte
+	i      int
+	intern map[string]string
 }
 
 func (p *jsonParser) bad() { panic(errNotPlainJSON) }
@@ -80,7 +81,7 @@ func (p *jsonParser) value(depth int) value {
 			if p.next() != '"' {
 				p.bad()
 			}
-			k := p.str()
+			k := p.key()
 			if _, dup := fields[k]; dup {
 				p.bad()
 			}
@@ -190,6 +191,27 @@ func (p *jsonParser) number() value {
 		p.bad()
 	}
 	return f
+}
+
+// key reads an object's key: interned, the same keys of a file (and of
+// the files the parser reads after it) sharing one string.
+func (p *jsonParser) key() string {
+	// A key without escapes is looked up without a copy.
+	end := p.i + 1
+	for end < len(p.s) && p.s[end] != '"' && p.s[end] != '\\' && p.s[end] >= 0x20 {
+		end++
+	}
+	if end < len(p.s) && p.s[end] == '"' {
+		if k, ok := p.intern[string(p.s[p.i+1:end])]; ok {
+			p.i = end + 1
+			return k
+		}
+	}
+	k := p.str()
+	if p.intern != nil {
+		p.intern[k] = k
+	}
+	return k
 }
 
 // str reads a string at p.i (its opening quote).

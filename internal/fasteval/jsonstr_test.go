@@ -29,7 +29,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := decodeJSON([]byte(s))
+		v, err := decodeJSON([]byte(s), map[string]string{})
 		if err != nil {
 			return
 		}
