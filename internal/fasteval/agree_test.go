@@ -13,7 +13,7 @@ import (
 // go-jsonnet's output.
 func TestFinishesAndAgrees(t *testing.T) {
 	files := map[string]string{
-		"data.json": `{"a": [1, 2.5, -0, "x\u00e9\n"], "b": {"c": null, "d": true}, "e": 1e3}`,
+		"data.json":     `{"a": [1, 2.5, -0, "x\u00e9\n"], "b": {"c": null, "d": true}, "e": 1e3}`,
 		"lib.libsonnet": `{ f(x):: x * 2, v: self.f(21) }`,
 	}
 	for _, src := range []string{
