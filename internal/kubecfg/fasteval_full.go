@@ -9,6 +9,31 @@ import (
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
 
+// fastEngine is internal/fasteval's Engine as the session uses it (the
+// core engine's is empty: fasteval_core.go). Functions, not an interface:
+// an interface's method keeps every method of that name and type alive in
+// the binary.
+type fastEngine struct {
+	text  func(filename, snippet string) (string, error)
+	value func(filename, snippet string) (any, error)
+}
+
+// tryFast evaluates with the fast evaluator, if the session has one: the
+// output (with value, the value that encoding/json reads from go-jsonnet's
+// text, without the text) and true, or false when it fell back (or there
+// is none): the caller evaluates with go-jsonnet.
+func (s *Session) tryFast(name, code string, value bool) (output, bool) {
+	if s.fast == nil {
+		return output{}, false
+	}
+	if value {
+		v, err := s.fast.value(name, code)
+		return output{value: v, isValue: true}, err == nil
+	}
+	out, err := s.fast.text(name, code)
+	return output{text: out}, err == nil
+}
+
 // newFastEngine returns the fast evaluator (fast-eval) for a session,
 // with the VM's importer and natives, the same variables and limits; nil
 // when the gate is off.

@@ -274,17 +274,6 @@ type Session struct {
 	fast *fastEngine
 }
 
-// fastEngine is internal/fasteval's Engine as the session uses it: text
-// is go-jsonnet's output, value that output as encoding/json reads it, or
-// an error, on which the session evaluates with go-jsonnet (whose error,
-// if any, is the one reported). Functions, not an interface: an
-// interface's method keeps every method of that name and type alive in
-// the core engine's binary.
-type fastEngine struct {
-	text  func(filename, snippet string) (string, error)
-	value func(filename, snippet string) (any, error)
-}
-
 // output is an evaluation's result: go-jsonnet's JSON text, or (with
 // isValue) the fast evaluator's value, which is that text as
 // encoding/json reads it.
@@ -306,14 +295,8 @@ func (o output) walk(file string) ([]Object, []Source, error) {
 // evaluator when there is one; with value, the fast evaluator's result is
 // its value, not its text.
 func (s *Session) evaluateSnippet(name, code string, value bool) (output, error) {
-	if s.fast != nil {
-		if value {
-			if v, err := s.fast.value(name, code); err == nil {
-				return output{value: v, isValue: true}, nil
-			}
-		} else if out, err := s.fast.text(name, code); err == nil {
-			return output{text: out}, nil
-		}
+	if out, ok := s.tryFast(name, code, value); ok {
+		return out, nil
 	}
 	out, err := s.vm.EvaluateSnippet(name, code)
 	return output{text: out}, err
