@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
+	"crypto/sha3"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
@@ -431,6 +432,7 @@ func init() {
 	hash("sha1", func(b []byte) []byte { h := sha1.Sum(b); return h[:] })
 	hash("sha256", func(b []byte) []byte { h := sha256.Sum256(b); return h[:] })
 	hash("sha512", func(b []byte) []byte { h := sha512.Sum512(b); return h[:] })
+	hash("sha3", func(b []byte) []byte { h := sha3.Sum512(b); return h[:] })
 	def("xor", []string{"x", "y"}, func(in *interp, a []value) value { return in.boolean(a[0]) != in.boolean(a[1]) })
 	def("xnor", []string{"x", "y"}, func(in *interp, a []value) value { return in.boolean(a[0]) == in.boolean(a[1]) })
 	strip := func(left, right bool) func(in *interp, a []value) value {
