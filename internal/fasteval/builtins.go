@@ -636,7 +636,7 @@ func init() {
 		return string(in.manifestJSONEx(nil, a[0], in.str(a[1]), newline, sep, "", in.eng.opts.MaxStack))
 	})
 	def("format", []string{"str", "vals"}, func(in *interp, a []value) value {
-		if s, ok := a[0].(string); ok {
+		if s, ok := a[0].(string); ok && in.goFormat() {
 			if out, ok := in.format(s, a[1]); ok {
 				return out
 			}
@@ -652,7 +652,7 @@ func init() {
 				return in.checked(math.Mod(x, y))
 			}
 		}
-		if s, ok := a[0].(string); ok {
+		if s, ok := a[0].(string); ok && in.goFormat() {
 			if out, ok := in.format(s, a[1]); ok {
 				return out
 			}
@@ -737,6 +737,21 @@ func init() {
 		}
 		return newObject([]*leaf{{fields: fields}}, false)
 	})
+	// go-jsonnet's frames between a call and the values it forces: std.mod
+	// calls std.format, which calls format_codes_arr, its loop, format_code
+	// and forces a thunk (and, parsing the format string with
+	// internal/stdformat's native, as many for a moment); the guards are a
+	// function with locals. The Go std.format runs only with stdformat's
+	// native in (without it go-jsonnet parses in Jsonnet, as deep as the
+	// string is long: this engine runs that Jsonnet too).
+	// The counts are generous (a few more than measured): more only makes
+	// a program near the limit fall back.
+	builtins["format"].phantom = 12
+	builtins["mod"].phantom = 13
+	builtins["range"].phantom = 4
+	builtins["makeArray"].phantom = 4
+	builtins["removeAt"].phantom = 4
+	builtins["parseYaml"].phantom = 5
 	for _, name := range []string{"removeAt", "range", "makeArray", "parseYaml"} {
 		if b, ok := builtins[name]; ok {
 			builtins[guardPrefix+name] = b

@@ -163,7 +163,9 @@ func (e *Engine) run(filename, snippet string, out func(*interp, value)) (err er
 	if perr != nil {
 		panic(&evalError{"static error"})
 	}
+	in.enter() // go-jsonnet's frame of the evaluation
 	v := in.evalFile(node, filename, filename)
+	in.leave()
 	if f, ok := v.(*function); ok {
 		v = in.callTLAs(f)
 	}
@@ -197,10 +199,7 @@ func (in *interp) evalFile(n ast.Node, thisFile, from string) value {
 	std := in.fileStd(thisFile)
 	top := &env{vars: []value{std, std}}
 	body := c.compile(n, newScope(nil, "std", "$std"))
-	in.enter()
-	v := body.eval(in, top)
-	in.leave()
-	return v
+	return body.eval(in, top)
 }
 
 func (in *interp) fileStd(thisFile string) *object {

@@ -112,21 +112,32 @@ func delay(n node, e *env) value {
 }
 
 // delayArg is delay for an argument or array element, whose frame is
-// complete: a variable is its slot's content.
+// complete: a variable whose value is known is that value. A variable
+// still to compute gets a thunk of its own, as go-jsonnet gives it: the
+// frames forcing it costs are counted alike.
 func delayArg(n node, e *env) value {
+	var v value
 	switch n := n.(type) {
 	case *lit:
 		return n.v
 	case *var0:
-		return e.vars[n.i]
+		v = e.vars[n.i]
 	case *var1:
-		return e.up.vars[n.i]
+		v = e.up.vars[n.i]
 	case *varN:
-		return n.slot(e)
+		v = n.slot(e)
 	case *funcN:
 		return n.eval(nil, e)
+	default:
+		return &thunk{node: n, env: e}
 	}
-	return &thunk{node: n, env: e}
+	if t, ok := v.(*thunk); ok {
+		if t.state != 2 {
+			return &thunk{node: n, env: e}
+		}
+		return t.val
+	}
+	return v
 }
 
 type localN struct {
@@ -186,15 +197,23 @@ func (n *applyN) eval(in *interp, e *env) value {
 			args = make([]value, 0, np)
 		}
 		args = args[:np]
+		for k := 0; k < f.phantom; k++ {
+			in.enter()
+		}
+		// Each argument is evaluated in a frame, go-jsonnet's thunk's.
 		for i, a := range n.pos {
+			in.enter()
 			args[i] = in.force(a.eval(in, e))
+			in.leave()
 		}
 		for _, na := range n.named {
 			k := paramIndex(f.params, na.name)
 			if k < 0 || args[k] != nil {
 				in.fail("bad named argument " + string(na.name) + " to " + f.name)
 			}
+			in.enter()
 			args[k] = in.force(na.arg.eval(in, e))
+			in.leave()
 		}
 		for i := range args {
 			if args[i] == nil && f.defaults == nil {
@@ -202,10 +221,14 @@ func (n *applyN) eval(in *interp, e *env) value {
 			}
 		}
 		in.loc = n.loc
-		if n.tail {
+		if n.tail && f.phantom == 0 {
 			in.tailCall()
 		}
-		return f.builtin(in, args)
+		r := f.builtin(in, args)
+		for k := 0; k < f.phantom; k++ {
+			in.leave()
+		}
+		return r
 	}
 	if n.tail {
 		in.tailCall()
@@ -275,7 +298,14 @@ func (in *interp) call(f *function, args ...value) value {
 			}
 		}
 		in.loc = nil
-		return f.builtin(in, forced)
+		for k := 0; k < f.phantom; k++ {
+			in.enter()
+		}
+		r := f.builtin(in, forced)
+		for k := 0; k < f.phantom; k++ {
+			in.leave()
+		}
+		return r
 	}
 	e2 := newEnv(len(f.params), f.env)
 	copy(e2.vars, args)

@@ -146,6 +146,19 @@ func (in *interp) format(str string, vals value) (string, bool) {
 	return b.String(), true
 }
 
+// goFormat says whether std.format may run in Go here: only where
+// go-jsonnet's parses format strings with internal/stdformat's native
+// (its rewrite in and the native registered), whose stack frames the Go
+// std.format counts; elsewhere go-jsonnet parses in Jsonnet, and so does
+// this engine.
+func (in *interp) goFormat() bool {
+	if !stdformat.Installed {
+		return false
+	}
+	_, ok := in.eng.natives[stdformat.Name]
+	return ok
+}
+
 // jsonnetStd calls std's field name as go-jsonnet's standard library
 // defines it in Jsonnet, below the builtins.
 func (in *interp) jsonnetStd(name string, args ...value) value {

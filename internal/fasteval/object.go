@@ -309,12 +309,17 @@ func (in *interp) evalField(o *object, k int, name string) value {
 	}
 	ref := l.ref(name)
 	e := in.fieldEnv(o, k, ref.env)
+	if ref.f.plus {
+		// go-jsonnet's +: is a frame around the field's own.
+		in.enter()
+		defer in.leave()
+	}
 	in.enter()
 	v := ref.f.body.eval(in, e)
+	in.leave()
 	if ref.f.plus && k > 0 && o.find(name, k-1) >= 0 {
 		v = in.plus(in.superIndex(o, k, name), v)
 	}
-	in.leave()
 	return v
 }
 

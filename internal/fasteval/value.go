@@ -86,6 +86,11 @@ type function struct {
 	// forced, missing defaults as nil.
 	builtin func(in *interp, args []value) value
 	name    string
+	// phantom is the frames go-jsonnet counts that a builtin written here
+	// does not: where go-jsonnet's is Jsonnet (std.format's loop) or
+	// behind internal/stdguard's Jsonnet guard. They are counted around
+	// the builtin's call and its arguments' evaluation.
+	phantom int
 	// nreq is a builtin's number of required parameters (std.length).
 	nreq int
 	// stub marks a builtin of go-jsonnet's not written here: calling it
