@@ -69,37 +69,6 @@ func TestMeasureEngines(t *testing.T) {
 		mg, mf := median(g), median(f)
 		fmt.Printf("| %s | %v | %v | %.1fx |\n", p.name, mg.Round(100*time.Microsecond), mf.Round(100*time.Microsecond), float64(mg)/float64(mf))
 	}
-	// The error path: the program fails in its last field, after all the
-	// rest is evaluated, the worst case for the fast attempt (its work is
-	// thrown away and go-jsonnet evaluates again).
-	for _, p := range benchPrograms(t) {
-		env := kubecfg.OSEnv(filepath.Dir(p.file), io.Discard)
-		inv := kubecfg.Invocation{Exec: "(import '" + filepath.Base(p.file) + "') + { zzzz: error 'boom' }"}
-		if p.jpath != nil {
-			inv.JPath = []string{"vendor"}
-		}
-		fastInv := inv
-		fastInv.Features = []string{"fast-eval"}
-		var g, f []time.Duration
-		for i := -1; i < n; i++ {
-			runtime.GC()
-			t0 := cpuTime()
-			want := kubecfg.Run(inv, env)
-			runtime.GC()
-			t1 := cpuTime()
-			got := kubecfg.Run(fastInv, env)
-			runtime.GC()
-			t2 := cpuTime()
-			if want.Err == nil || got.Err == nil || kubecfg.ErrorText(got.Err) != kubecfg.ErrorText(want.Err) {
-				t.Fatalf("%s with an error: errors differ (%v, %v)", p.name, want.Err, got.Err)
-			}
-			if i >= 0 {
-				g, f = append(g, t1-t0), append(f, t2-t1)
-			}
-		}
-		mg, mf := median(g), median(f)
-		fmt.Printf("| %s, failing in its last field | %v | %v | %.2fx |\n", p.name, mg.Round(100*time.Microsecond), mf.Round(100*time.Microsecond), float64(mg)/float64(mf))
-	}
 }
 
 // TestMeasureShow prints, for docs/benchmarks.md, the median CPU time of
