@@ -135,9 +135,9 @@ func (s *Session) readInput(input string, ov Overlay) ([]Object, []Source, error
 		u = importer.YAKLScheme + u
 	}
 	var srcs []Source
-	out, err := s.evaluateURL(u)
+	out, err := s.evaluateURLOutput(u, true)
 	if err == nil {
-		objs, srcs, err = walkOutput(out, input)
+		objs, srcs, err = out.walk(input)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("error reading %s: %w", input, err)
@@ -162,11 +162,11 @@ func (s *Session) readExec(code string, ov Overlay) ([]Object, []Source, error) 
 // predefined) and walks its value; errors name the input as name, and
 // the objects' Source is file.
 func (s *Session) readSnippet(name, file, code string) ([]Object, []Source, error) {
-	out, err := s.evaluate(s.cfg.cwdURL(), code)
+	out, err := s.evaluateOutput(s.cfg.cwdURL(), code, true)
 	var objs []Object
 	var srcs []Source
 	if err == nil {
-		objs, srcs, err = walkOutput(out, file)
+		objs, srcs, err = out.walk(file)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("error reading %s: %w", name, err)
@@ -181,6 +181,12 @@ func walkOutput(out, file string) ([]Object, []Source, error) {
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		return nil, nil, err
 	}
+	return walkValue(v, file)
+}
+
+// walkValue walks an evaluation's value (its JSON output as
+// encoding/json reads it) as walkOutput does.
+func walkValue(v any, file string) ([]Object, []Source, error) {
 	var objs []Object
 	var srcs []Source
 	err := walk("$", v, func(p string, o Object) {
@@ -195,12 +201,19 @@ func walkOutput(out, file string) ([]Object, []Source, error) {
 // it under the name it was found at. A file is evaluated as it is:
 // kubecfg is not predefined in files (RFC06).
 func (s *Session) evaluateURL(u string) (string, error) {
+	out, err := s.evaluateURLOutput(u, false)
+	return out.text, err
+}
+
+// evaluateURLOutput is evaluateURL; with value, the fast evaluator
+// (fast-eval) gives its value without the JSON text.
+func (s *Session) evaluateURLOutput(u string, value bool) (output, error) {
 	contents, foundAt, err := s.imp.ReadInput(u)
 	if err != nil {
-		return "", err
+		return output{}, err
 	}
 	s.imp.NoteCode(foundAt, contents.String())
-	out, err := s.vm.EvaluateSnippet(foundAt, contents.String())
+	out, err := s.evaluateSnippet(foundAt, contents.String(), value)
 	return out, s.errs.asData(err)
 }
 
@@ -209,12 +222,19 @@ func (s *Session) evaluateURL(u string) (string, error) {
 // lex.MaxDepth is refused before go-jsonnet parses it, and kubecfg is
 // predefined where the code reads it (RFC06).
 func (s *Session) evaluate(name, code string) (string, error) {
+	out, err := s.evaluateOutput(name, code, false)
+	return out.text, err
+}
+
+// evaluateOutput is evaluate; with value, the fast evaluator (fast-eval)
+// gives its value without the JSON text.
+func (s *Session) evaluateOutput(name, code string, value bool) (output, error) {
 	if err := importer.CheckNesting(name, code, lex.MaxDepth); err != nil {
-		return "", err
+		return output{}, err
 	}
 	code = predefineKubecfg(name, code)
 	s.imp.NoteCode(name, code)
-	out, err := s.vm.EvaluateSnippet(name, code)
+	out, err := s.evaluateSnippet(name, code, value)
 	return out, s.errs.asData(err)
 }
 

@@ -167,14 +167,9 @@ func (c *Config) newVM(causes *goCauses) (*jsonnet.VM, *importer.Importer, error
 	if c.TraceOut != nil {
 		vm.SetTraceOut(c.TraceOut)
 	}
-	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
-		vm.NativeFunction(causeNative(f, causes))
+	for _, f := range c.natives(causes) {
+		vm.NativeFunction(f)
 	}
-	// std.format's format strings parsed in Go: without it, a long
-	// template overflows the browser's stack and is quadratic in go-jsonnet.
-	vm.NativeFunction(stdformat.Native())
-	// go-jsonnet's std.parseYaml refuses what kubecfg's parseYaml does.
-	vm.NativeFunction(&jsonnet.NativeFunction{Name: stdguard.YAMLCheck, Params: ast.Identifiers{"str"}, Func: checkYAML})
 	for _, v := range append(append([]Var(nil), c.ExtVars...), c.TLAs...) {
 		if v.Kind == Code {
 			if err := importer.CheckNesting("<code:"+v.Name+">", v.Value, lex.MaxDepth); err != nil {
@@ -200,6 +195,20 @@ func (c *Config) newVM(causes *goCauses) (*jsonnet.VM, *importer.Importer, error
 	}
 	imp.NoteCode("", strings.Join(varCode, "\n"))
 	return vm, imp, nil
+}
+
+// natives are the native functions of every VM (and of the fast
+// evaluator, fast-eval): kubecfg.libsonnet's, then std.format's parser
+// in Go (without it, a long template overflows the browser's stack and is
+// quadratic in go-jsonnet) and std.parseYaml's guard (go-jsonnet's
+// std.parseYaml refuses what kubecfg's parseYaml does).
+func (c *Config) natives(causes *goCauses) []*jsonnet.NativeFunction {
+	var out []*jsonnet.NativeFunction
+	for _, f := range stdlib.Natives(stdlib.Options{Gates: c.Gates, ResolveImage: c.ResolveImage}) {
+		out = append(out, causeNative(f, causes))
+	}
+	out = append(out, stdformat.Native())
+	return append(out, &jsonnet.NativeFunction{Name: stdguard.YAMLCheck, Params: ast.Identifiers{"str"}, Func: checkYAML})
 }
 
 // checkYAML is the native behind std.parseYaml's guard (stdguard.YAMLCheck):
@@ -260,6 +269,37 @@ type Session struct {
 	reads map[string]read
 	// traces counts the causal traces made from the session (trace).
 	traces int
+	// fast is the fast evaluator (fast-eval), nil when the gate is off or
+	// the engine has none (the browser's core engine).
+	fast *fastEngine
+}
+
+// output is an evaluation's result: go-jsonnet's JSON text, or (with
+// isValue) the fast evaluator's value, which is that text as
+// encoding/json reads it.
+type output struct {
+	text    string
+	value   any
+	isValue bool
+}
+
+// walk walks the output for Kubernetes objects (walkOutput).
+func (o output) walk(file string) ([]Object, []Source, error) {
+	if o.isValue {
+		return walkValue(o.value, file)
+	}
+	return walkOutput(o.text, file)
+}
+
+// evaluateSnippet is vm.EvaluateSnippet, tried first with the fast
+// evaluator when there is one; with value, the fast evaluator's result is
+// its value, not its text.
+func (s *Session) evaluateSnippet(name, code string, value bool) (output, error) {
+	if out, ok := s.tryFast(name, code, value); ok {
+		return out, nil
+	}
+	out, err := s.vm.EvaluateSnippet(name, code)
+	return output{text: out}, err
 }
 
 // Rebase moves the session to fsys, a new version of its workspace, when
@@ -292,5 +332,7 @@ func (c *Config) NewSession() (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm, causes)}, nil
+	s := &Session{cfg: c, vm: vm, imp: imp, errs: recordErrors(vm, causes)}
+	s.fast = c.newFastEngine(causeImporter{imp, causes}, causes)
+	return s, nil
 }

@@ -95,6 +95,7 @@ var stdFeatures = [...]Feature{
 	{Name: "diff-against", Stage: Alpha, Since: "v0.41.0", Doc: "kubecfg diff --against FILE|DIR: the diff against objects saved in YAML or JSON files, offline"},
 	{Name: "client-reorder", Stage: Alpha, Since: "v0.41.0", Doc: "show --reorder=client: kubecfg's dependency order, offline"},
 	{Name: "oci-import", Stage: Alpha, Since: "v0.41.0", Doc: "oci:// imports: files of kubecfg pack's OCI bundles, checked for the features they need"},
+	{Name: "fast-eval", Stage: Alpha, Since: "v0.41.0", Doc: "show and eval evaluate with kubecfg's own faster evaluator, falling back to go-jsonnet for what it does not run"},
 }
 
 // The registry's features, by name.
@@ -113,6 +114,7 @@ var (
 	DiffAgainst     = &stdFeatures[11]
 	ClientReorder   = &stdFeatures[12]
 	OCIImport       = &stdFeatures[13]
+	FastEval        = &stdFeatures[14]
 )
 
 func init() {

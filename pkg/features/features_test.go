@@ -39,8 +39,8 @@ func TestNoTwoFeaturesShareAName(t *testing.T) {
 			t.Errorf("Lookup(%q) does not return the registered feature", f.Name)
 		}
 	}
-	if len(seen) != 14 {
-		t.Errorf("registry has %d features, want RFC05's eight plus knit, playground, offline-validate, diff-against, client-reorder and oci-import", len(seen))
+	if len(seen) != 15 {
+		t.Errorf("registry has %d features, want RFC05's eight plus knit, playground, offline-validate, diff-against, client-reorder, oci-import and fast-eval", len(seen))
 	}
 }
 
@@ -196,7 +196,7 @@ func TestStages(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	known := "known: binary-import, client-reorder, diff-against, eval, httpd, knit, kustomize-import, oci-import, offline-validate, overlay, pack, playground, traceback, yakl"
+	known := "known: binary-import, client-reorder, diff-against, eval, fast-eval, httpd, knit, kustomize-import, oci-import, offline-validate, overlay, pack, playground, traceback, yakl"
 	tests := []struct {
 		name    string
 		reg     *Registry

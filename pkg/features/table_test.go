@@ -36,14 +36,16 @@ func rfc05Gates(t *testing.T) *Gates {
 func TestTableMatchesRFC05(t *testing.T) {
 	got := Table(rfc05Gates(t))
 	// The RFC's eight rows come first, byte for byte; the registry adds
-	// knit, playground, offline-validate, diff-against, client-reorder and oci-import after them.
+	// knit, playground, offline-validate, diff-against, client-reorder,
+	// oci-import and fast-eval after them.
 	want := rfc05Table +
 		"knit              alpha  off      on       --alpha             v0.41.0\n" +
 		"playground        alpha  off      on       --alpha             v0.41.0\n" +
 		"offline-validate  alpha  off      on       --alpha             v0.41.0\n" +
 		"diff-against      alpha  off      on       --alpha             v0.41.0\n" +
 		"client-reorder    alpha  off      on       --alpha             v0.41.0\n" +
-		"oci-import        alpha  off      on       --alpha             v0.41.0\n"
+		"oci-import        alpha  off      on       --alpha             v0.41.0\n" +
+		"fast-eval         alpha  off      on       --alpha             v0.41.0\n"
 	if got != want {
 		t.Fatalf("table:\n got:\n%s\nwant:\n%s", got, want)
 	}
@@ -77,8 +79,8 @@ func TestTableNilGates(t *testing.T) {
 	if !strings.HasPrefix(got, "NAME              STAGE  DEFAULT  ENABLED  SOURCE   SINCE\n") {
 		t.Fatalf("header of the defaults table: %q", strings.SplitN(got, "\n", 2)[0])
 	}
-	if n := strings.Count(got, "\n"); n != 15 {
-		t.Fatalf("table has %d lines, want a header and fourteen rows", n)
+	if n := strings.Count(got, "\n"); n != 16 {
+		t.Fatalf("table has %d lines, want a header and fifteen rows", n)
 	}
 }
 
