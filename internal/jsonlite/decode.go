@@ -8,7 +8,8 @@
 // for what it accepts, and declines the rest: Decode answers ok false for
 // anything it does not read exactly as json.Unmarshal does (a syntax
 // error, a surrogate escape, invalid UTF-8, a number out of range, deep
-// nesting), and the writers' callers fall back to encoding/json for types
+// nesting), and an object with a key twice (which json.Unmarshal merges
+// into a struct or a map it fills, where a caller of Decode would not), and the writers' callers fall back to encoding/json for types
 // they do not write. A caller falls back to encoding/json then, which
 // gives its own values and error texts.
 package jsonlite
@@ -115,7 +116,7 @@ func (d *decoder) object(depth int) (any, bool) {
 		d.i++
 		d.space()
 		v, ok := d.value(depth)
-		if !ok {
+		if _, dup := m[k.(string)]; !ok || dup {
 			return nil, false
 		}
 		m[k.(string)] = v

@@ -78,7 +78,7 @@ var decodeCases = []struct {
 	{`{}`, true},
 	{` [ ] `, true},
 	{`{"a":1,"b":[true,false,null],"c":{"d":"e"}}`, true},
-	{`{"a":1,"a":2}`, true},
+	{`{"a":1,"a":2}`, false},
 	{`"x\"\\\/\b\f\n\r\t\u00e9\u2028"`, true},
 	{`"héllo ✓"`, true},
 	{`-0`, true},
