@@ -118,7 +118,7 @@ func (c *Config) abs(p string) string {
 
 // fileURL is the file:// URL of a path as typed.
 func (c *Config) fileURL(p string) string {
-	return (&url.URL{Scheme: "file", Path: c.abs(p)}).String()
+	return importer.FileURL(c.abs(p))
 }
 
 // searchURLs returns the library search path as URLs ending in '/'.
