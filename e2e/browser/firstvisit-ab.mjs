@@ -49,9 +49,11 @@ async function coldVisit(url) {
     const engine = await waitMark(page, "kubecfg:first-engine-result", 90000);
     const more = await page.evaluate(() => ({
       editors: performance.getEntriesByName("kubecfg:first-result")[0]?.startTime ?? NaN,
+      posted: performance.getEntriesByName("kubecfg:update")[0]?.startTime ?? NaN,
+      runMs: performance.getEntriesByName("kubecfg:first-engine-result")[0]?.detail?.wallMs ?? NaN,
       ready: performance.getEntriesByName("kubecfg:engine-ready")[0]?.detail || {},
     }));
-    return { engine, editors: more.editors, ...more.ready };
+    return { engine, editors: more.editors, posted: more.posted, runMs: more.runMs, readyAt: more.ready.readyAt ?? NaN };
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
@@ -81,12 +83,16 @@ const list = (xs) => `${Math.round(median(xs))} ms [${xs.map(Math.round).join(",
 const bareMedian = median(floor.map((v) => v.result));
 console.log(`${rounds} rounds, load average ${os.loadavg().map((x) => x.toFixed(2)).join(", ")} at the end`);
 console.log(`floor, bare go-jsonnet: ${list(floor.map((v) => v.result))}`);
+for (const k of ["compileMs", "initMs", "runMs"]) console.log(`  bare go-jsonnet, ${k}: ${list(floor.map((v) => v[k]))}`);
 for (const b of builds) {
   const engine = b.page.map((v) => v.engine);
   const core = b.core.map((v) => v.result);
   console.log(`${b.name} (${b.dir})`);
   console.log(`  the page, the engine's first result: ${list(engine)}; ${(median(engine) / bareMedian).toFixed(2)}x the floor`);
   console.log(`  the page, the editors' first result: ${list(b.page.map((v) => v.editors))}`);
+  console.log(`  the page, its engine ready at: ${list(b.page.map((v) => v.readyAt))}`);
+  console.log(`  the page, its first run posted at: ${list(b.page.map((v) => v.posted))}`);
+  console.log(`  the page, its first run in the worker took: ${list(b.page.map((v) => v.runMs))}`);
   console.log(`  the core engine alone: ${list(core)}; ${(median(core) / bareMedian).toFixed(2)}x the floor`);
   for (const k of ["compileMs", "initMs", "runMs"]) console.log(`  the core engine alone, ${k}: ${list(b.core.map((v) => v[k]))}`);
   console.log(`  the page / the core engine alone: ${(median(engine) / median(core)).toFixed(2)}x`);
