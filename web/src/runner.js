@@ -181,9 +181,6 @@ export class Runner {
       wasmUrl: new URL(this.url, location.href).href,
       wasmExecUrl: this.opts.wasmExecUrl,
       wasmBytes: this.url === this.opts.wasmUrl ? this.opts.wasmBytes || 0 : 0, // the size of the engine the page starts on
-      // Only a page a service worker controls may find the engine in its
-      // cache (false: the worker fetches it without looking there first).
-      cached: !!globalThis.navigator?.serviceWorker?.controller,
     });
     const w = new Worker(this.opts.workerUrl, { name: boot });
     this.worker = w;

@@ -91,17 +91,12 @@ function keepStderr() {
 
 // load answers url from the service worker's cache when it is there (a
 // later visit), without the hop through the service worker's fetch event,
-// and from the network otherwise. A page no service worker controls (a
-// first visit) has nothing there: its engine is fetched at once, before
-// start's importScripts holds up this thread, where opening Cache Storage
-// first put the fetch after it.
-async function load(url, cached) {
-  if (cached) {
-    try {
-      const hit = await caches.match(new URL(url, location.href).href);
-      if (hit) return hit;
-    } catch { /* no Cache Storage (an opaque origin, a private window) */ }
-  }
+// and from the network otherwise.
+async function load(url) {
+  try {
+    const hit = await caches.match(new URL(url, location.href).href);
+    if (hit) return hit;
+  } catch { /* no Cache Storage (an opaque origin, a private window) */ }
   return fetch(url);
 }
 
@@ -131,9 +126,9 @@ async function counted(response, bytes) {
   return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
 }
 
-async function compile(url, bytes, cached) {
+async function compile(url, bytes) {
   try {
-    return await WebAssembly.compileStreaming(counted(load(url, cached), bytes));
+    return await WebAssembly.compileStreaming(counted(load(url), bytes));
   } catch {
     // A server without application/wasm: compile from the bytes.
     const r = await fetch(url);
@@ -144,7 +139,7 @@ async function compile(url, bytes, cached) {
 
 async function start(msg) {
   const t0 = performance.now();
-  const compiling = msg.module ? Promise.resolve(msg.module) : compile(msg.wasmUrl, msg.wasmBytes, msg.cached !== false);
+  const compiling = msg.module ? Promise.resolve(msg.module) : compile(msg.wasmUrl, msg.wasmBytes);
   importScripts(msg.wasmExecUrl); // while the engine downloads and compiles
   keepStderr();
   const module = await compiling;
