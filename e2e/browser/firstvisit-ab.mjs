@@ -1,8 +1,9 @@
 // Issue 33's engine ratio for two builds side by side: each round makes,
 // taking turns and each in a fresh profile, a visit of the floor page's
 // bare go-jsonnet, of each build's core engine alone on the first
-// example's request (floor.mjs), and a cold first visit of each build's
-// playground (its own `kubecfg playground`); the order of the two builds
+// example's request (floor.mjs), a cold first visit of each build's
+// playground (its own `kubecfg playground`) and a cold visit of a /s/ID
+// short link to an edited workspace on it; the order of the two builds
 // alternates between rounds, so a change of load falls on all alike.
 //
 //   node firstvisit-ab.mjs [--rounds N] [--bare ../../bin/barejsonnet.wasm] STATIC_A STATIC_B
@@ -60,8 +61,22 @@ async function coldVisit(url) {
   }
 }
 
-const builds = [["A", path.resolve(argv[0])], ["B", path.resolve(argv[1])]].map(([name, dir]) => ({ name, dir, page: [], core: [] }));
-for (const b of builds) b.server = await servePlayground(b.dir);
+// The first example's workspace with an edit (no prerendered answer), as
+// a /s/ID short link's snippet on server url (as firstvisit-bench.mjs).
+async function shortLink(url) {
+  const s = normalize(fromExample(examples[0]));
+  const files = { ...s.files, [s.entry]: `${s.files[s.entry]}// shared\n` };
+  const body = JSON.stringify({ files, entry: s.entry, controls: s.controls, version: "" });
+  const res = await fetch(`${url}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body });
+  if (!res.ok) throw new Error(`POST api/snippets: ${res.status}`);
+  return new URL((await res.json()).url, url).href;
+}
+
+const builds = [["A", path.resolve(argv[0])], ["B", path.resolve(argv[1])]].map(([name, dir]) => ({ name, dir, page: [], core: [], shared: [] }));
+for (const b of builds) {
+  b.server = await servePlayground(b.dir);
+  b.link = await shortLink(b.server.url);
+}
 const floor = [];
 const request = toRequest(normalize(fromExample(examples[0])), "");
 try {
@@ -72,7 +87,8 @@ try {
     floor.push(f.bare[0]);
     for (const b of builds) b.core.push(f[`core${b.name}`][0]);
     for (const b of order) b.page.push(await coldVisit(b.server.url));
-    process.stderr.write(`round ${i + 1}: bare ${Math.round(f.bare[0].result)} ms; ${builds.map((b) => `${b.name} core ${Math.round(b.core.at(-1).result)} page ${Math.round(b.page.at(-1).engine)}`).join("; ")}\n`);
+    for (const b of order) b.shared.push(await coldVisit(b.link));
+    process.stderr.write(`round ${i + 1}: bare ${Math.round(f.bare[0].result)} ms; ${builds.map((b) => `${b.name} core ${Math.round(b.core.at(-1).result)} page ${Math.round(b.page.at(-1).engine)} shared ${Math.round(b.shared.at(-1).engine)}`).join("; ")}\n`);
   }
 } finally {
   for (const b of builds) await b.server.close();
@@ -93,6 +109,7 @@ for (const b of builds) {
   console.log(`  the page, its engine ready at: ${list(b.page.map((v) => v.readyAt))}`);
   console.log(`  the page, its first run posted at: ${list(b.page.map((v) => v.posted))}`);
   console.log(`  the page, its first run in the worker took: ${list(b.page.map((v) => v.runMs))}`);
+  console.log(`  a /s/ID short link, cold: the engine's first result: ${list(b.shared.map((v) => v.engine))}`);
   console.log(`  the core engine alone: ${list(core)}; ${(median(core) / bareMedian).toFixed(2)}x the floor`);
   for (const k of ["compileMs", "initMs", "runMs"]) console.log(`  the core engine alone, ${k}: ${list(b.core.map((v) => v[k]))}`);
   console.log(`  the page / the core engine alone: ${(median(engine) / median(core)).toFixed(2)}x`);
