@@ -36,6 +36,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kubecfg/kubecfg/internal/fatal"
+	ikubecfg "github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"
@@ -236,7 +237,11 @@ func featureRows(_ js.Value, _ []js.Value) (v any) {
 			v = js.Global().Get("Array").New()
 		}
 	}()
-	return toJS(features.Rows(features.Defaults()))
+	// Written by hand, as the response's features are: the worker asks
+	// for them once the engine is ready, just before the page's first
+	// run, which would otherwise wait for V8 to compile encoding/json's
+	// encoder (issue 33).
+	return jsonParse.Invoke(string(ikubecfg.AppendRows(nil, features.Rows(features.Defaults()))))
 }
 
 // failure is a response that carries err as its only diagnostic.
