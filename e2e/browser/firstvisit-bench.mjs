@@ -99,6 +99,7 @@ async function pageVisit(page, url) {
       shownFrom: mark("kubecfg:first-result")?.detail?.from || "engine",
       engine: mark("kubecfg:first-engine-result")?.startTime ?? NaN,
       run: mark("kubecfg:first-engine-result")?.detail?.wallMs ?? NaN,
+      posted: mark("kubecfg:update")?.startTime ?? NaN,
       html: { start: nav.requestStart, firstByte: nav.responseStart, end: nav.responseEnd, parsed: nav.domInteractive, loaded: nav.domContentLoadedEventEnd },
       res,
       idb: globalThis.benchIDB || [],
@@ -202,6 +203,7 @@ const line = [
   ["IndexedDB: first open started / last open done", `${at(idbSpan("start"))} / ${at(idbSpan("end"))}`],
   ["main.js's first result (the editors hold the build's answer)", at((p) => p.shown)],
   ["the worker runs at / the engine's streaming compile took / Go's init took / the engine is ready at", `${at((p) => p.ready.startedAt)} / ${at((p) => p.ready.compileMs)} / ${at((p) => p.ready.initMs)} / ${at((p) => p.ready.readyAt)}`],
+  ["main.js posts its first run (the session's update)", at((p) => p.posted)],
   ["the first run in the worker took / the engine's first result is shown at", `${at((p) => p.run)} / ${at((p) => p.engine)}`],
 ];
 for (const [what, figure] of line) console.log(`timeline: ${what}: ${figure}`);

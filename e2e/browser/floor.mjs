@@ -30,7 +30,7 @@ const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; ch
  * path of wasm/barejsonnet's build, staticDir the built site; the
  * programs and wasm_exec.js are served from their .br files beside them.
  */
-async function serveFloor({ bare, staticDir, request }) {
+async function serveFloor({ bare, staticDir, request, cores = { core: staticDir } }) {
   const brotli = (f) => {
     if (!existsSync(`${f}.br`)) throw new Error(`${f}.br is missing: node scripts/compress.mjs ${f}`);
     return { body: readFileSync(`${f}.br`), encoding: "br" };
@@ -42,7 +42,7 @@ async function serveFloor({ bare, staticDir, request }) {
     "/worker.js": plain(readFileSync(path.join(here, "floor", "worker.js"))),
     "/wasm_exec.js": brotli(path.join(staticDir, "wasm_exec.js")),
     "/bare.wasm": brotli(bare),
-    "/core.wasm": brotli(path.join(staticDir, "kubecfg-core.wasm")),
+    ...Object.fromEntries(Object.entries(cores).map(([name, dir]) => [`/${name}.wasm`, brotli(path.join(dir, "kubecfg-core.wasm"))])),
     "/request.json": plain(JSON.stringify(request)),
   };
   const server = http.createServer((req, res) => {
@@ -65,10 +65,12 @@ async function serveFloor({ bare, staticDir, request }) {
  * names), taking turns, and resolves to { bare: [...], core: [...] }, each visit's { result,
  * workerStart (both ms since navigation start), compileMs, initMs, runMs,
  * output }. A program that answers with an error fails the benchmark: a
- * floor must be measured on a working engine.
+ * floor must be measured on a working engine. cores names the core
+ * engines to serve (name → a built site root holding kubecfg-core.wasm;
+ * each name starts with "core"); by default the one of staticDir, "core".
  */
-export async function floorVisits({ runs, bare, staticDir, request, only = ["bare", "core"] }) {
-  const server = await serveFloor({ bare, staticDir, request });
+export async function floorVisits({ runs, bare, staticDir, request, cores, only = ["bare", ...Object.keys(cores || { core: 1 })] }) {
+  const server = await serveFloor({ bare, staticDir, request, cores });
   const out = Object.fromEntries(only.map((name) => [name, []]));
   try {
     for (let i = 0; i < runs; i++) {

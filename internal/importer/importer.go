@@ -107,7 +107,7 @@ func New(opts Options) *Importer {
 
 // DirURL returns the file:// URL of a directory, with a trailing slash.
 func DirURL(dir string) string {
-	u := (&url.URL{Scheme: "file", Path: path.Clean(dir)}).String()
+	u := FileURL(path.Clean(dir))
 	if !strings.HasSuffix(u, "/") {
 		u += "/"
 	}
@@ -195,6 +195,14 @@ func (im *Importer) search(importedFrom, importedPath string) (jsonnet.Contents,
 
 // candidates expands an import to the URLs to try, in order.
 func (im *Importer) candidates(importedFrom, importedPath string) ([]string, error) {
+	if out, ok := im.simpleCandidates(importedFrom, importedPath); ok {
+		return out, nil
+	}
+	return im.urlCandidates(importedFrom, importedPath)
+}
+
+// urlCandidates is candidates through net/url.
+func (im *Importer) urlCandidates(importedFrom, importedPath string) ([]string, error) {
 	ref, err := url.Parse(importedPath)
 	if err != nil {
 		return nil, fmt.Errorf("Import path %q is not valid", importedPath)
@@ -262,7 +270,7 @@ func (im *Importer) read(u string) (jsonnet.Contents, error) {
 }
 
 func (im *Importer) fetch(raw string) ([]byte, error) {
-	u, err := url.Parse(raw)
+	u, err := parseSimple(raw)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/jsonlite"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
@@ -177,9 +178,11 @@ func (s *Session) readSnippet(name, file, code string) ([]Object, []Source, erro
 // walkOutput walks an evaluation's JSON output for Kubernetes objects,
 // each with its Source: file and the walk's path.
 func walkOutput(out, file string) ([]Object, []Source, error) {
-	var v any
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		return nil, nil, err
+	v, ok := jsonlite.Decode([]byte(out), false) // encoding/json's value, without it
+	if !ok {
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			return nil, nil, err
+		}
 	}
 	return walkValue(v, file)
 }

@@ -1,7 +1,7 @@
 package kubecfg
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
 )
@@ -112,8 +112,22 @@ type read struct {
 }
 
 // readKey identifies what ReadSources reads, within a session.
+//
+// It is fmt.Sprintf("%q %q %q %q %t", ...) of them, written without fmt's
+// reflection (the first run's path, issue 33).
 func readKey(opts ReadOptions) string {
-	return fmt.Sprintf("%q %q %q %q %t", opts.Inputs, opts.Exec, opts.Overlay.Code, opts.Overlay.File, opts.Provenance)
+	b := []byte{'['}
+	for i, in := range opts.Inputs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendQuote(b, in)
+	}
+	b = append(b, "] "...)
+	for _, s := range []string{opts.Exec, opts.Overlay.Code, opts.Overlay.File} {
+		b = append(strconv.AppendQuote(b, s), ' ')
+	}
+	return string(strconv.AppendBool(b, opts.Provenance))
 }
 
 // readCached is ReadSources, answered from an earlier read of the same

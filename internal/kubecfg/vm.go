@@ -1,7 +1,6 @@
 package kubecfg
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -13,6 +12,7 @@ import (
 	"github.com/google/go-jsonnet/ast"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/jsonlite"
 	"github.com/kubecfg/kubecfg/internal/lex"
 	"github.com/kubecfg/kubecfg/internal/predefine"
 	"github.com/kubecfg/kubecfg/internal/stdformat"
@@ -80,10 +80,22 @@ type Config struct {
 // search paths, the variables, whether it may fetch and its stack limit.
 // Two configurations of one key make VMs that evaluate the same files
 // alike.
+//
+// It is the JSON array json.Marshal would write of [the gates' rows, Cwd,
+// JPath, JURL, ExtVars, TLAs, Fetch != nil, ResolveImage != nil,
+// MaxStack], written by hand (vmkey.go): the browser engine's first run
+// touches no encoding/json.
 func (c *Config) VMKey() string {
-	// Strings, numbers and booleans only: the encoding cannot fail.
-	b, _ := json.Marshal([]any{features.Rows(c.Gates), c.Cwd, c.JPath, c.JURL, c.ExtVars, c.TLAs, c.Fetch != nil, c.ResolveImage != nil, c.MaxStack})
-	return string(b)
+	b := []byte{'['}
+	b = AppendRows(b, features.Rows(c.Gates))
+	b = append(jsonlite.AppendString(append(b, ','), c.Cwd), ',')
+	b = append(jsonlite.AppendStrings(b, c.JPath), ',')
+	b = append(jsonlite.AppendStrings(b, c.JURL), ',')
+	b = append(appendVars(b, c.ExtVars), ',')
+	b = append(appendVars(b, c.TLAs), ',')
+	b = append(jsonlite.AppendBool(b, c.Fetch != nil), ',')
+	b = append(jsonlite.AppendBool(b, c.ResolveImage != nil), ',')
+	return string(append(jsonlite.AppendInt(b, c.MaxStack), ']'))
 }
 
 // cwdURL is the file:// URL of the current directory, with a slash.
@@ -106,7 +118,7 @@ func (c *Config) abs(p string) string {
 
 // fileURL is the file:// URL of a path as typed.
 func (c *Config) fileURL(p string) string {
-	return (&url.URL{Scheme: "file", Path: c.abs(p)}).String()
+	return importer.FileURL(c.abs(p))
 }
 
 // searchURLs returns the library search path as URLs ending in '/'.

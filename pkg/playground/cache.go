@@ -4,11 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"hash"
 	"io"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
+	"github.com/kubecfg/kubecfg/internal/jsonlite"
 	"github.com/kubecfg/kubecfg/internal/kubecfg"
 )
 
@@ -89,12 +89,23 @@ func (c *cache) storeResponse(key string, r Response) {
 	}
 }
 
-// hashJSON is the SHA-256 of v's JSON encoding (maps encode sorted).
-func hashJSON(v any) string {
-	b, _ := json.Marshal(v)
-	sum := sha256.Sum256(b)
+// hashJSON is the SHA-256 of the JSON array of items, each already in
+// its JSON form (jsonlite: no encoding/json on the first run's path, and
+// the bytes json.Marshal writes for the same list).
+func hashJSON(items ...[]byte) string {
+	b := []byte{'['}
+	for i, item := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, item...)
+	}
+	sum := sha256.Sum256(append(b, ']'))
 	return hex.EncodeToString(sum[:])
 }
+
+// jsonStr is s in its JSON form.
+func jsonStr(s string) []byte { return jsonlite.AppendString(nil, s) }
 
 // keys identify, by hashes, what the caches depend on. The files are
 // hashed once (fileHashes); the rest of the request is hashed as the JSON
@@ -112,7 +123,7 @@ func keysFor(req Request, files string) keys {
 	k := keys{files: files}
 	rest := req
 	rest.Files = nil
-	k.request = hashJSON([]any{k.files, rest})
+	k.request = hashJSON(jsonStr(k.files), AppendRequest(nil, &rest))
 	return k
 }
 
@@ -123,8 +134,8 @@ func keysFor(req Request, files string) keys {
 // import finds), for a session that moves to a new version of its
 // workspace (Session.Rebase).
 func vmKeys(ws *workspace, k keys, cfg *kubecfg.Config) (workspace, config string) {
-	settings := hashJSON([]any{cfg.VMKey(), ws.links})
-	return hashJSON([]any{k.files, settings}), hashJSON([]any{ws.names(), settings})
+	settings := jsonStr(hashJSON(jsonStr(cfg.VMKey()), jsonlite.AppendStringMap(nil, ws.links)))
+	return hashJSON(jsonStr(k.files), settings), hashJSON(jsonlite.AppendStrings(nil, ws.names()), settings)
 }
 
 // hasher feeds the files' names and sums into SHA-256 (workspace.filesKey),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kubecfg/kubecfg/internal/fatal"
+	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/stdlib"
 )
 
@@ -28,6 +29,11 @@ func TestEngine(t *testing.T) {
 	want, _ := json.Marshal(fatal.WasmReports)
 	if got := js.Global().Get("JSON").Call("stringify", api.Get("fatalReports")).String(); got != string(want) {
 		t.Errorf("kubecfg.fatalReports = %s, want internal/fatal.WasmReports %s", got, want)
+	}
+	// The features table, written without encoding/json, is its JSON.
+	wantRows, _ := json.Marshal(features.Rows(features.Defaults()))
+	if got := js.Global().Get("JSON").Call("stringify", api.Call("features")).String(); got != string(wantRows) {
+		t.Errorf("kubecfg.features() = %s, want %s", got, wantRows)
 	}
 	if got := api.Get("schema").Bool(); got != stdlib.SchemaBuiltIn {
 		t.Fatalf("kubecfg.schema = %v, want %v", got, stdlib.SchemaBuiltIn)

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"syscall/js"
 	"unicode/utf8"
+
+	"github.com/kubecfg/kubecfg/internal/jsonlite"
+	"github.com/kubecfg/kubecfg/pkg/playground"
 )
 
 // The page's files cross into Go one by one, each as its UTF-8 bytes
@@ -75,8 +78,11 @@ func objectRequest(req js.Value) (files map[string]string, rest []byte, ok bool)
 func entries(obj js.Value) ([]string, js.Value, bool) {
 	// The names cross as one JSON text: a call into JS per name cost
 	// more than the rest of the loop.
-	var names []string
-	if json.Unmarshal(utf8Bytes(jsonStringify.Invoke(objectKeys.Invoke(obj))), &names) != nil {
+	// jsonlite reads them unless one needs encoding/json's replacement
+	// of a lone surrogate (it declines those).
+	text := utf8Bytes(jsonStringify.Invoke(objectKeys.Invoke(obj)))
+	names, ok := stringList(text)
+	if !ok && json.Unmarshal(text, &names) != nil {
 		return nil, js.Value{}, false
 	}
 	values := objectValues.Invoke(obj)
@@ -84,6 +90,23 @@ func entries(obj js.Value) ([]string, js.Value, bool) {
 		return nil, js.Value{}, false
 	}
 	return names, values, true
+}
+
+// stringList reads a JSON array of strings as json.Unmarshal reads it
+// into a []string, or declines (ok false).
+func stringList(text []byte) (names []string, ok bool) {
+	v, ok := jsonlite.Decode(text, false)
+	list, isList := v.([]any)
+	if !ok || !isList {
+		return nil, false
+	}
+	names = make([]string, len(list))
+	for i, k := range list {
+		if names[i], ok = k.(string); !ok {
+			return nil, false
+		}
+	}
+	return names, true
 }
 
 // updateHead is an update message without its files, as JSON.
@@ -103,8 +126,12 @@ func readUpdate(u js.Value) (head updateHead, texts map[string][]byte, removed [
 	}
 	rest := objectAssign.Invoke(objectCtor.New(), u)
 	rest.Delete("files")
-	if err := json.Unmarshal(utf8Bytes(jsonStringify.Invoke(rest)), &head); err != nil {
-		return head, nil, nil, fmt.Errorf("decoding the update: %w", err)
+	text := utf8Bytes(jsonStringify.Invoke(rest))
+	if !playground.DecodeObject(text, []string{"rev", "base", "full", "links"}, []any{&head.Rev, &head.Base, &head.Full, &head.Links}) {
+		head = updateHead{}
+		if err := json.Unmarshal(text, &head); err != nil {
+			return head, nil, nil, fmt.Errorf("decoding the update: %w", err)
+		}
 	}
 	fv := u.Get("files")
 	if fv.IsUndefined() || fv.IsNull() {

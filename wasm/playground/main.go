@@ -16,7 +16,10 @@
 // the session does not hold: the caller sends the whole workspace (full)
 // again. Requests and responses cross the boundary as JSON text, so they
 // are exactly the JSON form of playground.Request and playground.Response
-// (a request's files cross one by one). A bad request, an error or a panic
+// (a request's files cross one by one), read and written by the
+// envelope's own codec (playground.DecodeRequest, EncodeResponse): a
+// fresh engine's first run calls no encoding/json, whose functions V8
+// would compile on the way to the first result. A bad request, an error or a panic
 // becomes a response with a diagnostic; the instance stays usable.
 //
 // It is built twice: in full, and with the build tag kubecfg_noschema as
@@ -33,6 +36,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kubecfg/kubecfg/internal/fatal"
+	ikubecfg "github.com/kubecfg/kubecfg/internal/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/features"
 	"github.com/kubecfg/kubecfg/pkg/kubecfg"
 	"github.com/kubecfg/kubecfg/pkg/playground"
@@ -60,7 +64,7 @@ func main() {
 	api.Set("features", js.FuncOf(featureRows))
 	addFull(api)
 	// For the worker to name a fatal report once this program has died.
-	api.Set("fatalReports", toJS(fatal.WasmReports))
+	api.Set("fatalReports", reportsToJS(fatal.WasmReports))
 	js.Global().Set("kubecfg", api)
 	select {} // callbacks run on this process; never exit
 }
@@ -160,8 +164,8 @@ func evaluate(in input) (resp playground.Response, stale *playground.StaleError)
 			resp = failure(fmt.Errorf("kubecfg.run: internal error: %v", p))
 		}
 	}()
-	var req playground.Request
-	if err := json.Unmarshal(in.text, &req); err != nil {
+	req, err := playground.DecodeRequest(in.text)
+	if err != nil {
 		return failure(fmt.Errorf("kubecfg.run: decoding the request: %w", err)), nil
 	}
 	if in.session == nil {
@@ -170,7 +174,7 @@ func evaluate(in input) (resp playground.Response, stale *playground.StaleError)
 		}
 		return runner.Run(req), nil
 	}
-	resp, err := runner.RunSession(*in.session, in.rev, req)
+	resp, err = runner.RunSession(*in.session, in.rev, req)
 	if errors.As(err, &stale) {
 		return resp, stale
 	}
@@ -210,7 +214,7 @@ func update(_ js.Value, args []js.Value) (v any) {
 	} else if err != nil {
 		return toJS(map[string]string{"error": "kubecfg.update: " + err.Error()})
 	}
-	return toJS(map[string]int{"rev": head.Rev})
+	return js.ValueOf(map[string]any{"rev": head.Rev})
 }
 
 // dispose forgets a session: dispose(id).
@@ -233,7 +237,11 @@ func featureRows(_ js.Value, _ []js.Value) (v any) {
 			v = js.Global().Get("Array").New()
 		}
 	}()
-	return toJS(features.Rows(features.Defaults()))
+	// Written by hand, as the response's features are: the worker asks
+	// for them once the engine is ready, just before the page's first
+	// run, which would otherwise wait for V8 to compile encoding/json's
+	// encoder (issue 33).
+	return jsonParse.Invoke(string(ikubecfg.AppendRows(nil, features.Rows(features.Defaults()))))
 }
 
 // failure is a response that carries err as its only diagnostic.
@@ -255,6 +263,19 @@ func toJS(v any) js.Value {
 	return jsonParse.Invoke(string(b))
 }
 
+// reportsToJS is the reports as an array of {prefix, message}, as
+// toJS would give it (without encoding/json at start-up).
+func reportsToJS(reports []fatal.Report) js.Value {
+	a := make([]any, len(reports))
+	for i, r := range reports {
+		o := objectCtor.New() // members in JSON's order
+		o.Set("prefix", r.Prefix)
+		o.Set("message", r.Message)
+		a[i] = o
+	}
+	return js.ValueOf(a)
+}
+
 // responseToJS is toJS(resp) with the output, which can be megabytes of
 // YAML, handed over as a string instead of inside the JSON text: encoding
 // it as JSON in Go and parsing it again in JS cost more than the rest of
@@ -267,7 +288,7 @@ func responseToJS(resp playground.Response) js.Value {
 		return toJS(resp)
 	}
 	resp.Output = ""
-	b, err := json.Marshal(resp)
+	b, err := playground.EncodeResponse(&resp)
 	if err != nil {
 		resp.Output = out
 		return toJS(resp)

@@ -1,11 +1,13 @@
 // Starts the wasm program its name says ("bare": wasm/barejsonnet, or
-// "core": the playground's core engine), then runs one request and posts
+// "core", or another name starting with "core": a build of the
+// playground's core engine), then runs one request and posts
 // the answer with where the time went.
 const startedAt = performance.timeOrigin + performance.now();
 importScripts("wasm_exec.js");
 // The core engine's request is on its way while the engine compiles, as
 // the page posts its first run before the engine is ready.
-const request = self.name === "core" ? fetch("request.json").then((r) => r.json()) : null;
+const core = self.name.startsWith("core");
+const request = core ? fetch("request.json").then((r) => r.json()) : null;
 (async () => {
   try {
     const go = new Go();
@@ -15,7 +17,7 @@ const request = self.name === "core" ? fetch("request.json").then((r) => r.json(
     go.run(instance);
     const t2 = performance.now();
     let output, error;
-    if (self.name === "core") {
+    if (core) {
       const r = await globalThis.kubecfg.run(await request);
       output = r.output;
       if (r.exitCode !== 0) error = r.stderr || `exit ${r.exitCode}`;
