@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	jsonnet "github.com/google/go-jsonnet"
 	"github.com/google/go-jsonnet/ast"
+
+	"github.com/kubecfg/kubecfg/internal/jsonlite"
 )
 
 // Values to and from encoding/json's (natives' arguments and results,
@@ -109,7 +110,7 @@ func (in *interp) manifestJSONEx(b []byte, v value, indent, newline, sep, cinden
 	case float64:
 		return strconv.AppendFloat(b, v, 'f', -1, 64)
 	case string:
-		return appendJSONString(b, v)
+		return jsonlite.AppendStringNoHTML(b, v)
 	case *array:
 		ni := cindent + indent
 		b = append(b, '[')
@@ -137,7 +138,7 @@ func (in *interp) manifestJSONEx(b []byte, v value, indent, newline, sep, cinden
 				b = append(b, newline...)
 			}
 			b = append(b, ni...)
-			b = appendJSONString(b, n)
+			b = jsonlite.AppendStringNoHTML(b, n)
 			b = append(b, sep...)
 			b = in.manifestJSONEx(b, fv, indent, newline, sep, ni, depth-1)
 		}
@@ -147,61 +148,6 @@ func (in *interp) manifestJSONEx(b []byte, v value, indent, newline, sep, cinden
 	}
 	in.fail("tried to manifest function")
 	return nil
-}
-
-// appendJSONString writes s as encoding/json does without HTML escaping
-// (go-jsonnet's jsonEncode).
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // jsonEncode is go-jsonnet's jsonEncode: encoding/json without HTML

@@ -11,12 +11,19 @@ const hex = "0123456789abcdef"
 
 // AppendString appends s as json.Marshal writes a string: HTML's <, >
 // and & escaped, invalid UTF-8 as \ufffd, U+2028 and U+2029 escaped.
-func AppendString(dst []byte, s string) []byte {
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s, true) }
+
+// AppendStringNoHTML appends s as an encoding/json Encoder with
+// SetEscapeHTML(false) writes it (go-jsonnet's strings): as AppendString,
+// but <, > and & as they are.
+func AppendStringNoHTML(dst []byte, s string) []byte { return appendString(dst, s, false) }
+
+func appendString(dst []byte, s string, html bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' && (!html || c != '<' && c != '>' && c != '&') {
 				i++
 				continue
 			}
