@@ -10,7 +10,7 @@
 import "./style.css";
 import { createEditor, createOutput } from "./editor.js";
 import { exprEditor } from "./expr-editor.js";
-import { Runner, seconds, stoppedSentence } from "./runner.js";
+import { Runner, seconds, stoppedSentence, fastWanted } from "./runner.js";
 import * as ws from "./workspaces.js";
 import { openKeep } from "./keep.js";
 import { statusLine, banner } from "./status.js";
@@ -346,7 +346,8 @@ async function start() {
     const names = request?.exportDir || request?.exportNames;
     const what = request?.traceLine || request?.traceAll ? "where a line comes from is traced by it"
       : names ? "the export's file names use sprig's template functions"
-        : request?.command === "validate" ? "Validate checks the objects with it" : "this program uses validateJSONSchema";
+        : request?.command === "validate" ? "Validate checks the objects with it"
+          : fastWanted(request) ? "the feature fast-eval is on" : "this program uses validateJSONSchema";
     status.run(`Loading the full engine (${what})…`, false, { keep: true });
     run.startingFull();
   };

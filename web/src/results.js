@@ -61,6 +61,9 @@ function firstLine(resp) {
  * in the page the first time); when it took longer than the default,
  * the workspace's Time limit is raised to the menu's shortest that fits
  * it with room to spare, and limitRaised(seconds, ms) is told, to say so.
+ * A failure within the default does not count: the first run is the
+ * first answer that succeeds or takes longer (or that the watchdog
+ * stops), once.
  */
 export function results(els, { state, editor, output, status, features, openFile, traced, stamp = () => null, limitRaised = () => {}, expr = null, fix = null, after = () => {} }) {
   let runner = null;
@@ -281,7 +284,10 @@ export function results(els, { state, editor, output, status, features, openFile
     if (!early) {
       mark("kubecfg:first-engine-result");
       saveLater(request, resp);
-      if (firstRun) {
+      // A quick failure (a folder opened before its -J) leaves the first
+      // run to the next answer, which pays for the caches:
+      // kube-prometheus's, with -J vendor, takes 10 s.
+      if (firstRun && (ok || (resp.wallMs ?? ms) > runner.defaultTimeoutMs)) {
         firstRun = false;
         fitLimit(resp.wallMs ?? ms);
       }

@@ -37,6 +37,12 @@
 // validator comes back with needsFullEngine; the runner then switches to
 // the full engine (kubecfg.wasm) for good and runs the request again, so
 // the page only ever sees kubecfg's own answer.
+//
+// The fast evaluator (the alpha feature fast-eval, internal/fasteval) is
+// the full engine's too: a request that turns it on (fastWanted) runs on
+// the full engine, which the runner switches to before the run; a core
+// engine's answer whose features table says it is on (an rc file's
+// features, say) prepares the full engine, which takes over after it.
 
 import { sessionsOf, texts, delta } from "./session.js";
 
@@ -78,6 +84,18 @@ export class EngineCrash extends Error {
 export function stoppedSentence(err) {
   if (err?.kind !== "timeout" && err?.kind !== "crash") return "";
   return `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+}
+
+/**
+ * fastWanted tells whether request's flags turn the alpha feature
+ * fast-eval on: --features=fast-eval (or =true), or --alpha without
+ * fast-eval=false.
+ */
+export function fastWanted(request) {
+  const items = (request?.features || []).flatMap((f) => String(f).split(",")).map((f) => f.trim());
+  const last = items.filter((f) => f === "fast-eval" || f.startsWith("fast-eval=")).pop();
+  if (last !== undefined) return last === "fast-eval" || last === "fast-eval=true";
+  return !!request?.alpha;
 }
 
 const lanes = ["main", "validate", "export", "trace", "compare"];
@@ -339,6 +357,7 @@ export class Runner {
     this.takeSpare();
     if (this.inflight || !this.queued.length) return;
     const job = this.next();
+    if (!this.full && this.opts.fullWasmUrl && fastWanted(job.request)) this.toFull(job.request);
     const id = ++this.seq;
     this.inflight = { ...job, id, timer: 0, staleTimer: 0, startedAt: performance.now() };
     this.start();
@@ -422,6 +441,7 @@ export class Runner {
       this.upgrade(job);
       return;
     }
+    if (!this.full && m.response.features?.some((f) => f.name === "fast-eval" && f.enabled)) this.prepareFull();
     job.resolve({ ...m.response, wallMs: m.wallMs });
     this.pump();
   }
@@ -448,6 +468,22 @@ export class Runner {
     if (this.queued.some((j) => j.lane === job.lane)) job.resolve(null);
     else this.queued.unshift({ request: job.request, resolve: job.resolve, reject: job.reject, lane: job.lane, preempt: job.preempt, session: job.session, schema: job.schema });
     this.pump();
+  }
+
+  /**
+   * toFull switches to the full engine for good before a run (one that
+   * turns fast-eval on): the prepared one if there is one, else a fresh
+   * worker that downloads and compiles it.
+   */
+  toFull(request) {
+    if (this.spare) { this.takeSpare(); return; }
+    this.full = true;
+    this.worker?.terminate();
+    this.url = this.opts.fullWasmUrl;
+    this.module = null;
+    this.started = this.spawn();
+    this.started.catch(() => {}); // pump reports a failure to the job
+    if (this.opts.onRestart) this.opts.onRestart("full", request);
   }
 
   /**

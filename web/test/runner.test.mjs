@@ -4,7 +4,7 @@
 // fresh worker.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { Runner } from "../src/runner.js";
+import { Runner, fastWanted } from "../src/runner.js";
 
 // FakeWorker answers init at once and holds every run until the test
 // answers it (answer), in the order they were posted.
@@ -174,6 +174,74 @@ test("a run that needs the full engine is run again there, in its lane", async (
   const resp = await exp;
   assert.deepEqual(resp.echo, { n: "x" });
   assert.equal(resp.exitCode, 0);
+});
+
+test("fastWanted reads fast-eval from --features and --alpha, the last item winning", () => {
+  const cases = [
+    [{}, false],
+    [{ features: ["eval"] }, false],
+    [{ features: ["fast-eval"] }, true],
+    [{ features: ["eval,fast-eval"] }, true],
+    [{ features: ["fast-eval=true"] }, true],
+    [{ features: ["fast-eval=false"] }, false],
+    [{ features: ["fast-eval", "fast-eval=false"] }, false],
+    [{ features: ["fast-eval=false", "fast-eval"] }, true],
+    [{ alpha: true }, true],
+    [{ alpha: true, features: ["fast-eval=false"] }, false],
+    [{ features: ["fast-evaluation"] }, false],
+  ];
+  for (const [req, want] of cases) assert.equal(fastWanted(req), want, JSON.stringify(req));
+});
+
+test("a run that turns fast-eval on goes to the full engine before it runs; later runs stay there", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", fullWasmUrl: "full.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
+  const restarts = [];
+  runner.opts.onRestart = (why, req) => restarts.push([why, req?.n]);
+  await runner.start();
+  const core = workers.at(-1);
+  const plain = runner.run({ n: 1 });
+  await tick();
+  assert.equal(core.runs.length, 1, "without fast-eval the core engine runs it");
+  core.answer();
+  await plain;
+  const fast = runner.run({ n: 2, features: ["fast-eval"] });
+  await tick();
+  assert.ok(core.terminated, "the core engine's worker is ended");
+  assert.equal(core.runs.length, 0, "the core engine never sees the run");
+  assert.deepEqual(restarts, [["full", 2]]);
+  const full = workers.at(-1);
+  assert.match(full.name, /full\.wasm/);
+  assert.equal(full.runs.length, 1);
+  full.answer({ output: "x", exitCode: 0 });
+  assert.equal((await fast).output, "x");
+  assert.equal(runner.full, true);
+  const off = runner.run({ n: 3, features: ["fast-eval=false"] });
+  await tick();
+  assert.equal(workers.at(-1), full, "the full engine stays");
+  full.answer();
+  await off;
+});
+
+test("a core engine's answer with fast-eval on in its features table prepares the full engine, which takes over after it", async () => {
+  runner = new Runner({ wasmUrl: "core.wasm", fullWasmUrl: "full.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
+  await runner.start();
+  const core = workers.at(-1);
+  const first = runner.run({ n: 1 });
+  await tick();
+  core.answer({ output: "same", exitCode: 0, features: [{ name: "fast-eval", enabled: true }] });
+  assert.equal((await first).output, "same", "the core engine's answer stands (the outputs are equal)");
+  await tick();
+  await runner.preparing;
+  assert.equal(runner.full, true);
+  assert.equal(runner.prepared, 1);
+  assert.ok(core.terminated);
+  const full = workers.at(-1);
+  assert.match(full.name, /full\.wasm/);
+  const next = runner.run({ n: 2 });
+  await tick();
+  assert.equal(full.runs.length, 1);
+  full.answer();
+  await next;
 });
 
 test("a validation waits behind main runs, goes before an export, and a main run drops the one waiting", async () => {
