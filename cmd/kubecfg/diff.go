@@ -40,23 +40,13 @@ func newDiffCmd(g *globals) *cobra.Command {
 		Use:                "diff [FILE...]",
 		Short:              diffShort,
 		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if !diffAgainstOn(args) {
-				return cluster.RunE(cmd, args)
-			}
-			cmd.DisableFlagParsing = false
-			if err := cmd.ParseFlags(args); err != nil {
-				return err
-			}
-			if help, _ := cmd.Flags().GetBool("help"); help {
-				return cmd.Help()
-			}
+		RunE: gatedRunE(cluster, diffAgainstOn, func(cmd *cobra.Command) error {
 			body := func(c *command) error {
 				opts.Namespace, _ = cmd.Flags().GetString("namespace")
 				return g.diff(c, against, opts)
 			}
 			return g.runE(prologue{inv: inv, gate: features.DiffAgainst}, body)(cmd, cmd.Flags().Args())
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&against, "against", nil, "A YAML or JSON file, or a directory of them, holding the objects to compare with instead of the cluster's; may be repeated")

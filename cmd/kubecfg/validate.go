@@ -32,20 +32,10 @@ func newValidateCmd(g *globals) *cobra.Command {
 		Use:                "validate [FILE...]",
 		Short:              validateShort,
 		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if !offlineValidateOn(args) {
-				return cluster.RunE(cmd, args)
-			}
-			cmd.DisableFlagParsing = false
-			if err := cmd.ParseFlags(args); err != nil {
-				return err
-			}
-			if help, _ := cmd.Flags().GetBool("help"); help {
-				return cmd.Help()
-			}
+		RunE: gatedRunE(cluster, offlineValidateOn, func(cmd *cobra.Command) error {
 			inv.ReportUnknown = !ignoreUnknown
 			return g.runE(prologue{inv: inv, gate: features.OfflineValidate}, g.run)(cmd, cmd.Flags().Args())
-		},
+		}),
 	}
 	f := cmd.Flags()
 	f.StringVar(&inv.KubernetesVersion, "kubernetes-version", kubecfg.DefaultKubernetesVersion, "The Kubernetes minor whose built-in schemas check the objects: "+joinVersions())
@@ -55,6 +45,26 @@ func newValidateCmd(g *globals) *cobra.Command {
 	f.StringVarP(&inv.Exec, "exec", "e", "", "Inline code (kubecfg is predefined in it)")
 	addOverlayFlags(cmd, inv)
 	return cmd
+}
+
+// gatedRunE is the RunE of a kubecfg command that a feature extends
+// offline (validate, diff): while on(args) is false, cluster's command, as
+// kubecfg has it; otherwise args parsed as cmd's own flags (--help prints
+// its help) and run given cmd.
+func gatedRunE(cluster *cobra.Command, on func([]string) bool, run func(cmd *cobra.Command) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		if !on(args) {
+			return cluster.RunE(cmd, args)
+		}
+		cmd.DisableFlagParsing = false
+		if err := cmd.ParseFlags(args); err != nil {
+			return err
+		}
+		if help, _ := cmd.Flags().GetBool("help"); help {
+			return cmd.Help()
+		}
+		return run(cmd)
+	}
 }
 
 // offlineValidateOn says whether the offline-validate feature is on for a
