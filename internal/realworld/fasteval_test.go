@@ -30,22 +30,7 @@ func TestSuiteCLIFastEval(t *testing.T) {
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	run := copyTemp(t, dir)
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			want, err := realworld.Expected(dir, c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := realworld.Run(wrapper, run, c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := realworld.Diff(want, got); d != "" {
-				t.Errorf("%s\n%s", c.Command, d)
-			}
-		})
-	}
+	runCLI(t, dir, cases, wrapper)
 }
 
 // TestSuiteEnvelopeFastEval is TestSuiteEnvelope with the fast evaluator

@@ -20,7 +20,12 @@ const suite = "kubecfg-realworld"
 func TestSuiteCLI(t *testing.T) {
 	dir := testdata.Dir(t, suite)
 	cases := load(t, dir)
-	bin := testdata.BuildKubecfg(t)
+	runCLI(t, dir, cases, testdata.BuildKubecfg(t))
+}
+
+// runCLI runs each case with bin (a kubecfg binary, or a wrapper of one)
+// in a copy of the suite, and compares with what the reference printed.
+func runCLI(t *testing.T, dir string, cases []realworld.Case, bin string) {
 	run := copyTemp(t, dir)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
