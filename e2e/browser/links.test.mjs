@@ -73,6 +73,38 @@ test("a short link keeps /s/ID in the address until an edit", async () => {
   assert.equal(new URL(page.url()).pathname, "/");
 });
 
+test("the boot script opens the saved workspaces' database and fetches a short link's snippet, each once, before main.js runs", async () => {
+  const b = await openPage();
+  const { page } = b;
+  const body = JSON.stringify(snap("early"));
+  const res = await fetch(`${b.url}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body });
+  assert.ok(res.ok, `POST: ${res.status}`);
+  const { url } = await res.json();
+  // Each indexedDB.open and each fetch of a snippet, with when it was made.
+  await page.addInitScript(() => {
+    globalThis.earlyCalls = [];
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (...args) {
+      earlyCalls.push({ what: "open", at: performance.now() });
+      return open.apply(this, args);
+    };
+    const f = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if (/api\/snippets\//.test(String(input))) earlyCalls.push({ what: "snippet", at: performance.now() });
+      return f(input, init);
+    };
+  });
+  await page.goto(new URL(url, b.url).href);
+  await waitOutput(page, /name: early/);
+  const { calls, mainStart } = await page.evaluate(() => ({ calls: earlyCalls, mainStart: performance.getEntriesByName("kubecfg:main-start")[0]?.startTime }));
+  assert.ok(mainStart > 0, "no kubecfg:main-start mark");
+  for (const what of ["open", "snippet"]) {
+    const made = calls.filter((c) => c.what === what);
+    assert.equal(made.length, 1, `${what}: ${JSON.stringify(calls)}`);
+    assert.ok(made[0].at < mainStart, `${what} at ${made[0].at} ms, main.js at ${mainStart} ms`);
+  }
+});
+
 test("a first visit on a link gets a dismissible New here? line, not the help modal; a plain first visit gets the modal", async () => {
   const b = await openPage({ firstVisit: true });
   const { page } = b;

@@ -15,6 +15,7 @@ import { Runner } from "./runner.js";
 import { embedEngine } from "./shared-engine.js";
 import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from "./saved.js";
 import { fileTabs } from "./tabs.js";
+import { openDb } from "./idb-store.js";
 
 // The embeds of one page share one engine (shared-engine.js).
 const embed = document.documentElement.classList.contains("embed");
@@ -24,6 +25,24 @@ engine.start();
 
 // The embed page (html.embed) has no such blocks.
 const first = embed ? null : firstAnswer(engine.build());
+
+// The saved workspaces' database is opened now, while the page's bundle
+// loads, and main.js's keep (keep.js) takes the opening over: in a fresh
+// profile creating it took 150-350 ms, on the way to the page's first run.
+if (!embed) {
+  try {
+    const opening = globalThis.indexedDB ? openDb() : null;
+    opening?.catch(() => {}); // main.js sees the failure, and keeps workspaces in localStorage
+    globalThis.kubecfgDbOpening = opening;
+  } catch { /* no IndexedDB here (a sandboxed frame): main.js finds out again */ }
+  // A short link's snippet is on its way too (links.js takes it).
+  const short = /\/s\/([^/]+)$/.exec(location.pathname);
+  if (short) {
+    const response = fetch(`../api/snippets/${short[1]}`);
+    response.catch(() => {}); // links.js reports it
+    globalThis.kubecfgSnippet = { id: short[1], response };
+  }
+}
 
 // fill paints first once the parser has closed the blocks and the data
 // block after them; it reports whether it is done (or has nothing to do).

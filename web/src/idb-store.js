@@ -37,24 +37,36 @@ const done = (tx) => new Promise((resolve, reject) => {
 const filesOf = (ws) => IDBKeyRange.bound([ws], [ws, []]);
 
 /**
- * openStore opens the playground's database. It resolves to a store
+ * openDb opens the playground's database, creating its object stores the
+ * first time, and resolves to the IDBDatabase (or rejects). The boot
+ * script calls it before the page's bundle has loaded (a fresh profile
+ * takes 150-350 ms to create the database), and openStore takes that
+ * opening over.
+ */
+export function openDb(idb = globalThis.indexedDB) {
+  const open = idb.open(dbName, dbVersion);
+  open.onupgradeneeded = () => {
+    const d = open.result;
+    if (!d.objectStoreNames.contains("files")) d.createObjectStore("files", { keyPath: ["ws", "path"] });
+    if (!d.objectStoreNames.contains("meta")) d.createObjectStore("meta", { keyPath: "ws" });
+  };
+  // Another tab of an older build holding the database open would block
+  // an upgrade; there is only one version yet, so this does not wait.
+  return req(open);
+}
+
+/**
+ * openStore opens the playground's database, or takes over opening (a
+ * promise of openDb's, started earlier). It resolves to a store
  * ({ load, save, remove, ids, close }), or to null when this browser gives
  * no IndexedDB (some private modes, a sandboxed frame): the page then keeps
  * workspaces in localStorage as before.
  */
-export async function openStore(idb = globalThis.indexedDB) {
+export async function openStore(idb = globalThis.indexedDB, opening = null) {
   if (!idb) return null;
   let db;
   try {
-    const open = idb.open(dbName, dbVersion);
-    open.onupgradeneeded = () => {
-      const d = open.result;
-      if (!d.objectStoreNames.contains("files")) d.createObjectStore("files", { keyPath: ["ws", "path"] });
-      if (!d.objectStoreNames.contains("meta")) d.createObjectStore("meta", { keyPath: "ws" });
-    };
-    // Another tab of an older build holding the database open would block
-    // an upgrade; there is only one version yet, so this does not wait.
-    db = await req(open);
+    db = await (opening || openDb(idb));
   } catch {
     return null;
   }

@@ -12,12 +12,13 @@ import { validState, normalize } from "./state.js";
 /**
  * openKeep opens the keep: { kind, read, starting, saverFor, remove }.
  * storage is localStorage, idb the IndexedDB factory (either may be
- * missing).
+ * missing); opening is the database's opening when it has started already
+ * (idb-store.js openDb, called by the boot script).
  */
-export async function openKeep({ storage = globalThis.localStorage, idb = globalThis.indexedDB } = {}) {
+export async function openKeep({ storage = globalThis.localStorage, idb = globalThis.indexedDB, opening = null } = {}) {
   ws.adoptOldBackup(storage);
   ws.adoptOrphans(storage);
-  const db = await openStore(idb);
+  const db = await openStore(idb, opening);
   if (!db) return localKeep(storage);
   await moveIn(db, storage);
   return dbKeep(db, storage);

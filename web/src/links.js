@@ -96,7 +96,7 @@ export async function initialState(start0) {
     // workspace (or the first example) and the Example menu.
     let why = "The shared snippet was not found";
     try {
-      const res = await fetch(`../api/snippets/${m[1]}`);
+      const res = await snippetResponse(m[1]);
       if (res.ok) {
         const s = await res.json();
         if (store.validState(s) && sameWorkspace(store.normalize(s), start0?.state)) {
@@ -116,6 +116,14 @@ export async function initialState(start0) {
   }
   if (start0) return { s: start0.state, why: "Restored your workspace." };
   return { s: store.fromExample(examples[0]), why: "" };
+}
+
+// snippetResponse fetches short link id's snippet, or takes the fetch the
+// boot script started for it (once: a later call fetches again).
+function snippetResponse(id) {
+  const early = globalThis.kubecfgSnippet;
+  globalThis.kubecfgSnippet = null;
+  return early?.id === id ? early.response : fetch(`../api/snippets/${id}`);
 }
 
 /**

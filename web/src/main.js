@@ -296,7 +296,7 @@ async function start() {
   bind();
   // The saved workspaces: IndexedDB, file by file (or localStorage). The
   // boot script has painted a saved answer already, without waiting here.
-  const keep = await openKeep();
+  const keep = await openKeep({ opening: globalThis.kubecfgDbOpening });
   workspace.use(keep);
   const start0 = await keep.starting();
   const init = await initialState(start0);
