@@ -168,6 +168,7 @@ func FuzzPrograms(f *testing.F) {
 		`{a: {b: 1}} + {a+: {c: super.b}}`,
 		`[x + 1 for x in std.range(1, 5) if x % 2 == 0]`,
 		`std.manifestYamlDoc({a: [1, {b: "c\n"}], "1": null})`,
+		`std.manifestTomlEx({a: 1, "b c": [1, [2]], d: {e: [{f: "x"}], g: {}}, h: [{i: 1}, {}]}, "  ")`,
 	} {
 		f.Add(s)
 	}
