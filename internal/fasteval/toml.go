@@ -25,7 +25,7 @@ func (in *interp) manifestTOML(v value, indent string) string {
 }
 
 // tomlKey is a key bare when it is only letters, digits, '-' and '_',
-// else quoted; the empty key is ”.
+// else quoted; the empty key is two single quotes.
 func tomlKey(s string) string {
 	if s == "" {
 		return "''"
