@@ -11,3 +11,11 @@ FASTEVAL_CORPORA ?= 5
 .PHONY: bench-fasteval
 bench-fasteval:
 	FASTEVAL_CORPORA=$(FASTEVAL_CORPORA) $(GO) test -p 1 -count=1 -timeout 90m -run '^TestCorpora' -v ./internal/fasteval ./internal/realworld ./e2e/hostile
+
+# The default example's keystroke-to-output latency in Chromium with
+# fast-eval off and on, side by side (e2e/browser/keys-bench.mjs; issue
+# 32's "p90 not worse than today").
+BENCH_TARGETS += bench-fasteval-keys
+.PHONY: bench-fasteval-keys
+bench-fasteval-keys: bin/kubecfg e2e-deps
+	cd e2e/browser && $(NODE) keys-bench.mjs --runs 6
