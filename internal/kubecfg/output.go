@@ -22,16 +22,14 @@ func FormatObjects(objs []Object, format string) (string, error) {
 	var buf bytes.Buffer
 	switch format {
 	case "yaml":
-		// One slice the printer appends to, copied once into the string.
-		var b []byte
 		for _, o := range objs {
-			b = append(b, "---\n"...)
-			var err error
-			if b, err = yamlout.Append(b, map[string]any(o)); err != nil {
+			buf.WriteString("---\n")
+			b, err := yamlout.Append(buf.AvailableBuffer(), map[string]any(o))
+			if err != nil {
 				return "", err
 			}
+			buf.Write(b)
 		}
-		return string(b), nil
 	case "json":
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")

@@ -242,9 +242,7 @@ func dedupe(objs []Object, srcs []Source) ([]Object, []Source, error) {
 	seen := map[string]Object{}
 	out, outSrcs := objs[:0:0], srcs[:0:0]
 	for i, o := range objs {
-		// fmt's "%s, %q, %q", without fmt: a show of many objects makes
-		// one a object.
-		k := o.groupKind() + ", " + strconv.Quote(o.Namespace()) + ", " + strconv.Quote(o.Name())
+		k := fmt.Sprintf("%s, %q, %q", o.groupKind(), o.Namespace(), o.Name())
 		if prev, ok := seen[k]; ok {
 			if sameJSON(withoutProvenance(prev), withoutProvenance(o)) {
 				continue
