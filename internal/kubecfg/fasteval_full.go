@@ -18,6 +18,10 @@ import (
 type fastEngine struct {
 	text  func(filename, snippet string) (string, error)
 	value func(filename, snippet string) (any, error)
+	// gcOld is the collector's target fastGC replaced (gcSet): a fallback
+	// puts it back for go-jsonnet's evaluation.
+	gcOld int
+	gcSet bool
 }
 
 // tryFast evaluates with the fast evaluator, if the session has one: the
@@ -28,12 +32,21 @@ func (s *Session) tryFast(name, code string, value bool) (output, bool) {
 	if s.fast == nil {
 		return output{}, false
 	}
+	var out output
+	var err error
 	if value {
-		v, err := s.fast.value(name, code)
-		return output{value: v, isValue: true}, err == nil
+		out.value, err = s.fast.value(name, code)
+		out.isValue = true
+	} else {
+		out.text, err = s.fast.text(name, code)
 	}
-	out, err := s.fast.text(name, code)
-	return output{text: out}, err == nil
+	if err != nil && s.fast.gcSet {
+		// go-jsonnet evaluates at the process's own target: the error
+		// path's peak is go-jsonnet's.
+		debug.SetGCPercent(s.fast.gcOld)
+		s.fast.gcSet = false
+	}
+	return out, err == nil
 }
 
 // fastGCPercent is the collector's target while a command runs with the
@@ -46,12 +59,14 @@ const fastGCPercent = 200
 
 // fastGC sets the collector's target to fastGCPercent for a command of a
 // session that has the fast evaluator, and returns the target to restore
-// when the command is done; -1, changing nothing, without one.
+// when the command is done; -1, changing nothing, without one. A fallback
+// restores it at once (tryFast).
 func (s *Session) fastGC() int {
 	if s.fast == nil {
 		return -1
 	}
-	return debug.SetGCPercent(fastGCPercent)
+	s.fast.gcOld, s.fast.gcSet = debug.SetGCPercent(fastGCPercent), true
+	return s.fast.gcOld
 }
 
 // newFastEngine returns the fast evaluator (fast-eval) for a session,
