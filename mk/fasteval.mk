@@ -6,7 +6,7 @@
 # (docs/benchmarks.md, "A faster evaluator"). FASTEVAL_CORPORA is the
 # samples per side and program; KUBE_PROMETHEUS=DIR adds its example.
 BENCH_TARGETS += bench-fasteval
-FASTEVAL_CORPORA ?= 5
+FASTEVAL_CORPORA ?= 9
 
 .PHONY: bench-fasteval
 bench-fasteval:
