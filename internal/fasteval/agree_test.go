@@ -75,3 +75,17 @@ func TestParameterNamedTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestGoJsonnetVaries: go-jsonnet's std.parseYaml of a map whose keys
+// print alike (01 and 1. are both "1") takes either value, in Go's map
+// order (the fuzzer's find, kept as a seed): the harness runs go-jsonnet
+// again before it calls a difference the fast engine's.
+func TestGoJsonnetVaries(t *testing.T) {
+	imp := func() jsonnet.Importer { return &jsonnet.MemoryImporter{} }
+	src := "[std.parseYaml('01: \\n1.: 7\\n') for i in std.range(1, 8)]"
+	for range 5 {
+		if o, why := run("x.jsonnet", src, imp); o == differ {
+			t.Fatalf("%s: %s", src, why)
+		}
+	}
+}
