@@ -75,21 +75,14 @@ func FromEnv(tb testing.TB) Options {
 	return o
 }
 
-// sample runs f k times and collects the garbage it left: the CPU time,
-// the collection included (each side pays for its own garbage), less a
-// collection with no garbage left (the marking of the process's own live
-// heap, which a test process has more of than kubecfg's, the same for
-// both sides).
+// sample runs f k times on a collected heap and returns their CPU time:
+// the collections their garbage causes on the way included, as in a
+// process of its own (a forced collection's own CPU time, from under a
+// millisecond to several in a small process on a loaded machine, would
+// be noise).
 func sample(f func(), k int) time.Duration {
-	t0 := cpuTime()
-	for range k {
-		f()
-	}
 	runtime.GC()
-	t1 := cpuTime()
-	runtime.GC()
-	t2 := cpuTime()
-	return max(0, (t1-t0)-(t2-t1))
+	return calls(f, k)
 }
 
 // calls is the CPU time of k calls of f, without a collection.
@@ -109,7 +102,7 @@ func median(d []time.Duration) time.Duration {
 
 // Measure times every case: one unmeasured call each way, then Samples
 // samples each way, the two sides taking turns (which goes first
-// alternating), each sample Calls calls long.
+// alternating), each sample Calls calls long from a collected heap.
 func Measure(cases []Case, o Options) []Result {
 	if o.Samples <= 0 {
 		o.Samples = 9

@@ -17,10 +17,10 @@ func spin(d time.Duration) {
 
 func TestMeasureRatio(t *testing.T) {
 	cases := []Case{
-		{Name: "twice", Off: func() { spin(200 * time.Microsecond) }, On: func() { spin(400 * time.Microsecond) }},
-		{Name: "half", Off: func() { spin(400 * time.Microsecond) }, On: func() { spin(200 * time.Microsecond) }, Fails: true},
+		{Name: "twice", Off: func() { spin(time.Millisecond) }, On: func() { spin(2 * time.Millisecond) }},
+		{Name: "half", Off: func() { spin(2 * time.Millisecond) }, On: func() { spin(time.Millisecond) }, Fails: true},
 	}
-	rs := Measure(cases, Options{Samples: 3, Target: 2 * time.Millisecond})
+	rs := Measure(cases, Options{Samples: 5, Target: 20 * time.Millisecond})
 	if len(rs) != 2 {
 		t.Fatalf("%d results, want 2", len(rs))
 	}
@@ -30,8 +30,8 @@ func TestMeasureRatio(t *testing.T) {
 	if r := rs[1].Ratio(); r < 0.4 || r > 0.65 {
 		t.Errorf("half: ratio %.2f, want about 0.5", r)
 	}
-	if rs[0].Calls < 2 {
-		t.Errorf("twice: %d calls per sample, want several for a 2ms target", rs[0].Calls)
+	if rs[0].Calls < 10 {
+		t.Errorf("twice: %d calls per sample, want about 20 for a 20ms target", rs[0].Calls)
 	}
 }
 
