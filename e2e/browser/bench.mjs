@@ -28,6 +28,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { open } from "./browser.mjs";
 import { floorVisits } from "./floor.mjs";
+import { keystrokes } from "./keys.mjs";
 import { waitStatus, waitOffline, waitMark, watchPrerendered, painted } from "./helpers.mjs";
 import { loadKubecfg } from "../../web/node/run.mjs";
 import { examples } from "../../web/src/examples.js";
@@ -185,37 +186,16 @@ for (const [name, visits] of [["cold", cold], ["later", later], ["restarted late
   }
 }
 
-// Keystroke to output: type into the string 'web' of the default example;
-// every key changes the objects' names.
+// Keystroke to output (keys.mjs): type into the string 'web' of the
+// default example; every key changes the objects' names. FAST_EVAL=on
+// measures with the alpha feature fast-eval on (keys-bench.mjs compares
+// off and on side by side).
 {
   const b = await open();
   try {
-    await b.page.goto(b.url + "?nosw");
-    await waitStatus(b.page, /^Evaluated/, 60000);
-    await b.page.evaluate(() => {
-      globalThis.benchKeys = [];
-      let t0 = 0;
-      document.addEventListener("keydown", () => { t0 = performance.now(); }, true);
-      new MutationObserver(() => {
-        if (t0) requestAnimationFrame(() => { globalThis.benchKeys.push(performance.now() - t0); t0 = 0; });
-      }).observe(document.getElementById("status"), { attributes: true, attributeFilter: ["data-runs"] });
-    });
-    const ed = b.page.getByLabel("Editor", { exact: true });
-    await ed.click();
-    await b.page.keyboard.press("ControlOrMeta+Home");
-    for (let i = 0; i < 4; i++) await b.page.keyboard.press("ArrowDown");
-    await b.page.keyboard.press("End");
-    await b.page.keyboard.press("ArrowLeft");
-    await b.page.keyboard.press("ArrowLeft");
-    const keys = 30;
-    for (let i = 0; i < keys; i++) {
-      const n = await b.page.evaluate(() => globalThis.benchKeys.length);
-      await b.page.keyboard.type(String.fromCharCode(97 + (i % 26)));
-      await b.page.waitForFunction((k) => globalThis.benchKeys.length > k, n, { timeout: 10000 });
-      await b.page.waitForTimeout(50);
-    }
-    const lat = await b.page.evaluate(() => globalThis.benchKeys);
-    row(`keystroke to output, default example, ${lat.length} keys: median (p90)`, `${ms(median(lat))} (${ms(pct(lat, 0.9))})`, "< 50 ms", median(lat) < 50);
+    const on = process.env.FAST_EVAL === "on";
+    const lat = await keystrokes(b, { keys: 30, fastEval: on });
+    row(`keystroke to output, default example${on ? ", fast-eval on" : ""}, ${lat.length} keys: median (p90)`, `${ms(median(lat))} (${ms(pct(lat, 0.9))})`, "< 50 ms", median(lat) < 50);
   } finally {
     await b.close();
   }

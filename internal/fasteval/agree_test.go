@@ -53,3 +53,39 @@ func TestFinishesAndAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestParameterNamedTwice: go-jsonnet takes a function whose parameters
+// repeat a name (the fuzzer's find: arguments bound by name, the first
+// default winning); the fast engine leaves such programs to it.
+func TestParameterNamedTwice(t *testing.T) {
+	imp := func() jsonnet.Importer { return &jsonnet.MemoryImporter{} }
+	for _, src := range []string{
+		`function(a=1, a=2) a`,
+		`local f(a=1, a=2) = a; f()`,
+		`local f(a=1, a=2) = a; f(5)`,
+		`local f(a, a=2) = a; f(5)`,
+		`local f(a=1, a) = a; f(a=5)`,
+		`local f(a, a) = a; f(5, 6)`,
+		`{f(a, b, a=3):: [a, b], g: self.f(1, 2)}`,
+		`(function(A000=[0],A0=[0],A0=[0],a4=[],a4=[0])[a4])`,
+	} {
+		switch o, why := run("x.jsonnet", src, imp); o {
+		case differ, agree:
+			t.Errorf("%s: %d, want a fallback: %s", src, o, why)
+		}
+	}
+}
+
+// TestGoJsonnetVaries: go-jsonnet's std.parseYaml of a map whose keys
+// print alike (01 and 1. are both "1") takes either value, in Go's map
+// order (the fuzzer's find, kept as a seed): the harness runs go-jsonnet
+// again before it calls a difference the fast engine's.
+func TestGoJsonnetVaries(t *testing.T) {
+	imp := func() jsonnet.Importer { return &jsonnet.MemoryImporter{} }
+	src := "[std.parseYaml('01: \\n1.: 7\\n') for i in std.range(1, 8)]"
+	for range 5 {
+		if o, why := run("x.jsonnet", src, imp); o == differ {
+			t.Fatalf("%s: %s", src, why)
+		}
+	}
+}

@@ -635,6 +635,9 @@ func init() {
 		}
 		return string(in.manifestJSONEx(nil, a[0], in.str(a[1]), newline, sep, "", in.eng.opts.MaxStack))
 	})
+	def("manifestTomlEx", []string{"value", "indent"}, func(in *interp, a []value) value {
+		return in.manifestTOML(a[0], in.str(a[1]))
+	})
 	def("format", []string{"str", "vals"}, func(in *interp, a []value) value {
 		if s, ok := a[0].(string); ok && in.goFormat() {
 			if out, ok := in.format(s, a[1]); ok {

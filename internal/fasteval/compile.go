@@ -2,6 +2,7 @@ package fasteval
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -140,6 +141,11 @@ func (c *compiler) compile(n ast.Node, sc *scope) node {
 func (c *compiler) function(n *ast.Function, sc *scope) *funcN {
 	ids := make([]ast.Identifier, len(n.Parameters))
 	for i, p := range n.Parameters {
+		if slices.Contains(ids[:i], p.Name) {
+			// go-jsonnet takes a parameter named twice (arguments bound by
+			// name, in a map, the first default winning): left to it.
+			panic(&unsupported{"parameter named twice: " + string(p.Name)})
+		}
 		ids[i] = p.Name
 	}
 	inner := newScope(sc, ids...)

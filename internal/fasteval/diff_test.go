@@ -85,12 +85,41 @@ func run(name, src string, imp func() jsonnet.Importer) (outcome, string) {
 		return differ, "unexpected error: " + err.Error()
 	case werr != nil:
 		return differ, "go-jsonnet failed: " + werr.Error() + "\nfast engine gave:\n" + got
+	case got != want && goVaries(name, src, imp, want):
+		// go-jsonnet's own output changes from run to run (its
+		// std.parseYaml of a map whose keys print alike, 01 and 1., takes
+		// either value, in Go's map order): not the fast engine's doing.
+		return agree, "go-jsonnet's output varies"
 	case got != want:
 		return differ, "output differs:\n--- go-jsonnet\n" + want + "\n--- fast\n" + got
 	case goTrace.String() != fastTrace.String():
 		return differ, "trace differs:\n--- go-jsonnet\n" + goTrace.String() + "\n--- fast\n" + fastTrace.String()
 	}
 	return agree, ""
+}
+
+// goVaries says whether go-jsonnet, run again on src (up to 40 times,
+// each with a fresh VM), gives an output other than want: then no output
+// can be held to its (the fast engine's is checked no further).
+func goVaries(name, src string, imp func() jsonnet.Importer, want string) bool {
+	for range 40 {
+		vm := jsonnet.MakeVM()
+		vm.SetTraceOut(io.Discard)
+		vm.Importer(imp())
+		for k, v := range extVars {
+			vm.ExtVar(k, v)
+		}
+		for k, v := range extCode {
+			vm.ExtCode(k, v)
+		}
+		for _, n := range natives {
+			vm.NativeFunction(n)
+		}
+		if out, err := vm.EvaluateSnippet(name, src); err == nil && out != want {
+			return true
+		}
+	}
+	return false
 }
 
 // programs are go-jsonnet's test programs: name to source.
@@ -168,6 +197,7 @@ func FuzzPrograms(f *testing.F) {
 		`{a: {b: 1}} + {a+: {c: super.b}}`,
 		`[x + 1 for x in std.range(1, 5) if x % 2 == 0]`,
 		`std.manifestYamlDoc({a: [1, {b: "c\n"}], "1": null})`,
+		`std.manifestTomlEx({a: 1, "b c": [1, [2]], d: {e: [{f: "x"}], g: {}}, h: [{i: 1}, {}]}, "  ")`,
 	} {
 		f.Add(s)
 	}

@@ -11,8 +11,9 @@
 // cached per object. The standard library is go-jsonnet's: its builtins
 // written here in Go, the rest go-jsonnet's own Jsonnet (astgen.StdAst, as
 // internal/stdguard and internal/stdformat rewrote it); std.format's
-// common codes, std.manifestJsonEx, std.manifestYamlDoc and std.parseYaml
-// are Go too, and .json imports are read as JSON.
+// common codes, std.manifestJsonEx, std.manifestYamlDoc,
+// std.manifestTomlEx and std.parseYaml are Go too, and .json imports are
+// read as JSON.
 //
 // Anything it does not take and any runtime error end its attempt with a
 // *Fallback error: the caller (internal/kubecfg's session) evaluates the

@@ -39,6 +39,10 @@ func TestStackLimitLikeGoJsonnet(t *testing.T) {
 		`local f(n) = if n == 0 then {a: 0} else f(n - 1) + {a+: 1}; f(%d).a`,
 		`local f(n) = if n == 0 then {a: 0} else {a: 1} + {b: f(n - 1)}; f(%d)`,
 		`local f(n) = if n == 0 then 0 else std.sort([f(n - 1)])[0]; f(%d)`,
+		`local f(n) = if n == 0 then {a: 1} else {a: f(n - 1)}; std.manifestTomlEx(f(%d), ' ')`,
+		`local f(n) = if n == 0 then 1 else [f(n - 1)]; std.manifestTomlEx({a: f(%d)}, ' ')`,
+		`local f(n) = if n == 0 then 1 else [{a: f(n - 1)}]; std.manifestTomlEx({a: f(%d)}, ' ')`,
+		`local f(n) = if n == 0 then 0 else std.length(std.manifestTomlEx({a: f(n - 1)}, '')); f(%d)`,
 	}
 	saved := natives
 	natives = append(append([]*jsonnet.NativeFunction(nil), natives...), kubecfgStd()...)

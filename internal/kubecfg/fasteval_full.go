@@ -3,6 +3,8 @@
 package kubecfg
 
 import (
+	"runtime/debug"
+
 	jsonnet "github.com/google/go-jsonnet"
 
 	"github.com/kubecfg/kubecfg/internal/fasteval"
@@ -16,6 +18,10 @@ import (
 type fastEngine struct {
 	text  func(filename, snippet string) (string, error)
 	value func(filename, snippet string) (any, error)
+	// gcOld is the collector's target fastGC replaced (gcSet): a fallback
+	// puts it back for go-jsonnet's evaluation.
+	gcOld int
+	gcSet bool
 }
 
 // tryFast evaluates with the fast evaluator, if the session has one: the
@@ -26,12 +32,41 @@ func (s *Session) tryFast(name, code string, value bool) (output, bool) {
 	if s.fast == nil {
 		return output{}, false
 	}
+	var out output
+	var err error
 	if value {
-		v, err := s.fast.value(name, code)
-		return output{value: v, isValue: true}, err == nil
+		out.value, err = s.fast.value(name, code)
+		out.isValue = true
+	} else {
+		out.text, err = s.fast.text(name, code)
 	}
-	out, err := s.fast.text(name, code)
-	return output{text: out}, err == nil
+	if err != nil && s.fast.gcSet {
+		// go-jsonnet evaluates at the process's own target: the error
+		// path's peak is go-jsonnet's.
+		debug.SetGCPercent(s.fast.gcOld)
+		s.fast.gcSet = false
+	}
+	return out, err == nil
+}
+
+// fastGCPercent is the collector's target while a command runs with the
+// fast evaluator (fast-eval): the evaluation's (Options.GCPercent) and
+// the rest of the command's, the walk and the printer (fewer collections:
+// on the benchmark programs show's CPU time a quarter less,
+// docs/benchmarks.md; the peak on kube-prometheus's example still well
+// below go-jsonnet's).
+const fastGCPercent = 200
+
+// fastGC sets the collector's target to fastGCPercent for a command of a
+// session that has the fast evaluator, and returns the target to restore
+// when the command is done; -1, changing nothing, without one. A fallback
+// restores it at once (tryFast).
+func (s *Session) fastGC() int {
+	if s.fast == nil {
+		return -1
+	}
+	s.fast.gcOld, s.fast.gcSet = debug.SetGCPercent(fastGCPercent), true
+	return s.fast.gcOld
 }
 
 // newFastEngine returns the fast evaluator (fast-eval) for a session,
@@ -64,7 +99,7 @@ func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) *fastEngi
 		TraceOut: c.TraceOut,
 		// Fewer collections: on kube-prometheus's example a quarter less
 		// CPU, the peak still well below go-jsonnet's (docs/benchmarks.md).
-		GCPercent: 200,
+		GCPercent: fastGCPercent,
 	})
 	return &fastEngine{text: e.Evaluate, value: e.EvaluateValue}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -104,6 +105,9 @@ func WarningText(gates *features.Gates) string {
 // evaluates and, with --trace, traces. Errors are kubecfg's, in kubecfg's
 // order.
 func (inv Invocation) Run(s *Session) Result {
+	if old := s.fastGC(); old >= 0 {
+		defer debug.SetGCPercent(old)
+	}
 	switch inv.command() {
 	case "show":
 		return inv.show(s)
