@@ -15,6 +15,9 @@ func TestStackLimitLikeGoJsonnet(t *testing.T) {
 	imp := func() jsonnet.Importer { return &jsonnet.MemoryImporter{} }
 	patterns := []string{
 		`local f(n, x) = if n == 0 then x else f(n - 1, x); f(%d, 1+1)`,
+		`local f(n, x) = if n == 0 then x else f(n - 1, x + 1) tailstrict; f(%d, 0)`,
+		`local f(n) = if n == 0 then 0 else 1 + f(n - 1) tailstrict; f(%d)`,
+		`local f(n) = if n == 0 then [] else [f(n - 1) tailstrict]; f(%d)`,
 		`local f(n) = if n == 0 then 0 else 1 + f(n - 1); f(%d)`,
 		`local f(n) = if n == 0 then '' else std.toString(f(n - 1)); f(%d)`,
 		`local f(n) = if n == 0 then [] else [f(n - 1)]; f(%d)`,

@@ -4,6 +4,7 @@ package kubecfg
 
 import (
 	"runtime/debug"
+	"sync"
 
 	jsonnet "github.com/google/go-jsonnet"
 
@@ -18,10 +19,9 @@ import (
 type fastEngine struct {
 	text  func(filename, snippet string) (string, error)
 	value func(filename, snippet string) (any, error)
-	// gcOld is the collector's target fastGC replaced (gcSet): a fallback
-	// puts it back for go-jsonnet's evaluation.
-	gcOld int
-	gcSet bool
+	// release lets go of the command's hold on the collector's target
+	// (fastGC); a fallback calls it before go-jsonnet evaluates.
+	release func()
 }
 
 // tryFast evaluates with the fast evaluator, if the session has one: the
@@ -40,33 +40,64 @@ func (s *Session) tryFast(name, code string, value bool) (output, bool) {
 	} else {
 		out.text, err = s.fast.text(name, code)
 	}
-	if err != nil && s.fast.gcSet {
+	if err != nil && s.fast.release != nil {
 		// go-jsonnet evaluates at the process's own target: the error
 		// path's peak is go-jsonnet's.
-		debug.SetGCPercent(s.fast.gcOld)
-		s.fast.gcSet = false
+		s.fast.release()
+		s.fast.release = nil
 	}
 	return out, err == nil
 }
 
 // fastGCPercent is the collector's target while a command runs with the
-// fast evaluator (fast-eval): the evaluation's (Options.GCPercent) and
-// the rest of the command's, the walk and the printer (fewer collections:
+// fast evaluator (fast-eval): its evaluation, walk and printer (fewer collections:
 // on the benchmark programs show's CPU time a quarter less,
 // docs/benchmarks.md; the peak on kube-prometheus's example still well
 // below go-jsonnet's).
 const fastGCPercent = 200
 
-// fastGC sets the collector's target to fastGCPercent for a command of a
-// session that has the fast evaluator, and returns the target to restore
-// when the command is done; -1, changing nothing, without one. A fallback
-// restores it at once (tryFast).
-func (s *Session) fastGC() int {
+// fastGC holds the collector's target at fastGCPercent for a command of a
+// session that has the fast evaluator, and returns what lets go of it
+// (once; a fallback lets go at once, tryFast); nil, changing nothing,
+// without one.
+func (s *Session) fastGC() func() {
 	if s.fast == nil {
-		return -1
+		return nil
 	}
-	s.fast.gcOld, s.fast.gcSet = debug.SetGCPercent(fastGCPercent), true
-	return s.fast.gcOld
+	s.fast.release = holdGC()
+	return s.fast.release
+}
+
+// gcHold counts the commands holding the collector's target at
+// fastGCPercent. The target is the process's (debug.SetGCPercent), and
+// commands of several sessions can run at once (parallel tests, a program
+// that embeds pkg/kubecfg): the first to hold it sets it and keeps the
+// target it found, the last to let go puts that back.
+var gcHold struct {
+	sync.Mutex
+	n   int
+	old int
+}
+
+// holdGC holds the collector's target (gcHold) and returns what lets go
+// of it; calls after the first do nothing.
+func holdGC() func() {
+	gcHold.Lock()
+	if gcHold.n == 0 {
+		gcHold.old = debug.SetGCPercent(fastGCPercent)
+	}
+	gcHold.n++
+	gcHold.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			gcHold.Lock()
+			defer gcHold.Unlock()
+			if gcHold.n--; gcHold.n == 0 {
+				debug.SetGCPercent(gcHold.old)
+			}
+		})
+	}
 }
 
 // newFastEngine returns the fast evaluator (fast-eval) for a session,
@@ -97,9 +128,8 @@ func (c *Config) newFastEngine(imp jsonnet.Importer, causes *goCauses) *fastEngi
 		TLAs:     tla,
 		MaxStack: c.MaxStack,
 		TraceOut: c.TraceOut,
-		// Fewer collections: on kube-prometheus's example a quarter less
-		// CPU, the peak still well below go-jsonnet's (docs/benchmarks.md).
-		GCPercent: fastGCPercent,
+		// No GCPercent: the command holds the collector's target (fastGC),
+		// which stays right when sessions run commands at once.
 	})
 	return &fastEngine{text: e.Evaluate, value: e.EvaluateValue}
 }

@@ -4,6 +4,7 @@ package kubecfg
 
 import (
 	"runtime/debug"
+	"sync"
 	"testing"
 
 	"github.com/kubecfg/kubecfg/internal/importer"
@@ -32,8 +33,8 @@ func TestFastGC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if old := s.fastGC(); old != 137 || gcPercent() != fastGCPercent {
-		t.Fatalf("fastGC returned %d and set %d, want 137 and %d", old, gcPercent(), fastGCPercent)
+	if release := s.fastGC(); release == nil || gcPercent() != fastGCPercent {
+		t.Fatalf("fastGC returned %v and set %d, want a release and %d", release != nil, gcPercent(), fastGCPercent)
 	}
 	if _, ok := s.tryFast("/w/bad.jsonnet", files["bad.jsonnet"], true); ok || gcPercent() != 137 {
 		t.Errorf("after a fallback: finished %v, target %d; want a fallback and 137", ok, gcPercent())
@@ -51,7 +52,43 @@ func TestFastGC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if old := ps.fastGC(); old != -1 || gcPercent() != 137 {
-		t.Errorf("without fast-eval: fastGC returned %d, target %d; want -1 and 137", old, gcPercent())
+	if release := ps.fastGC(); release != nil || gcPercent() != 137 {
+		t.Errorf("without fast-eval: fastGC returned a release %v, target %d; want none and 137", release != nil, gcPercent())
+	}
+}
+
+// TestHoldGCOverlapping: commands that hold the collector's target at
+// once, and let go in any order (or twice), leave the process's own.
+func TestHoldGCOverlapping(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(137))
+	a := holdGC()
+	b := holdGC()
+	if gcPercent() != fastGCPercent {
+		t.Fatalf("held twice: target %d, want %d", gcPercent(), fastGCPercent)
+	}
+	a()
+	a() // a second release does nothing
+	if gcPercent() != fastGCPercent {
+		t.Errorf("one of two let go: target %d, want %d", gcPercent(), fastGCPercent)
+	}
+	c := holdGC()
+	b()
+	c()
+	if gcPercent() != 137 {
+		t.Errorf("all let go: target %d, want 137", gcPercent())
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				holdGC()()
+			}
+		}()
+	}
+	wg.Wait()
+	if gcPercent() != 137 {
+		t.Errorf("after holds from 8 goroutines: target %d, want 137", gcPercent())
 	}
 }

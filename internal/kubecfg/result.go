@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/kubecfg/kubecfg/pkg/features"
@@ -105,8 +104,8 @@ func WarningText(gates *features.Gates) string {
 // evaluates and, with --trace, traces. Errors are kubecfg's, in kubecfg's
 // order.
 func (inv Invocation) Run(s *Session) Result {
-	if old := s.fastGC(); old >= 0 {
-		defer debug.SetGCPercent(old)
+	if release := s.fastGC(); release != nil {
+		defer release()
 	}
 	switch inv.command() {
 	case "show":
