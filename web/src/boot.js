@@ -27,8 +27,8 @@ engine.start();
 const first = embed ? null : firstAnswer(engine.build());
 
 // The saved workspaces' database is opened now, while the page's bundle
-// loads, and main.js's keep (keep.js) takes the opening over: in a fresh
-// profile creating it took 150-350 ms, on the way to the page's first run.
+// loads, and main.js's keep (keep.js) takes the opening over, so it is
+// open when main.js asks (creating it takes 150-350 ms in a fresh profile).
 if (!embed) {
   try {
     const opening = globalThis.indexedDB ? openDb() : null;
