@@ -142,7 +142,7 @@ func (in *interp) tomlTable(o *object, indent string, path []string, cindent str
 		sub := append(append(make([]string, 0, len(path)+1), path...), name)
 		switch x := x.(type) {
 		case *object:
-			sections = append(sections, in.tomlSection(x, indent, sub, cindent, depth-1))
+			sections = append(sections, in.tomlSection(x, "[", "]", indent, sub, cindent, depth-1))
 		case *array:
 			sections = append(sections, in.tomlSections(x, indent, sub, cindent, depth-1))
 		}
@@ -154,10 +154,11 @@ func (in *interp) tomlTable(o *object, indent string, path []string, cindent str
 	return head + strings.Join(lines, "\n"+cindent) + strings.Join(sections, "\n\n")
 }
 
-// tomlSection is an object as a [path] table.
-func (in *interp) tomlSection(o *object, indent string, path []string, cindent string, depth int) string {
+// tomlSection is an object as a table headed open, path, close: [path],
+// or [[path]] for an element of an array of tables.
+func (in *interp) tomlSection(o *object, open, close, indent string, path []string, cindent string, depth int) string {
 	in.tomlDepth(depth)
-	s := cindent + "[" + tomlPath(path) + "]"
+	s := cindent + open + tomlPath(path) + close
 	if len(o.visibleFields()) > 0 {
 		s += "\n"
 	}
@@ -174,11 +175,8 @@ func (in *interp) tomlSections(a *array, indent string, path []string, cindent s
 		if !ok {
 			in.fail("invalid type for section")
 		}
-		s := cindent + "[[" + tomlPath(path) + "]]"
-		if len(o.visibleFields()) > 0 {
-			s += "\n"
-		}
-		parts = append(parts, s+in.tomlTable(o, indent, path, cindent+indent, depth-1))
+		// At this depth, as the array's own: go-jsonnet counts one level.
+		parts = append(parts, in.tomlSection(o, "[[", "]]", indent, path, cindent, depth))
 	}
 	return strings.Join(parts, "\n\n")
 }
