@@ -65,30 +65,7 @@ var slow = map[string]bool{}
 // goVM is a VM as go-jsonnet's harness configures it (diff_test.go's
 // settings) with kubecfg's std rewrites, as a session's.
 func goVM(imp jsonnet.Importer) *jsonnet.VM {
-	vm := jsonnet.MakeVM()
-	vm.SetTraceOut(io.Discard)
-	vm.Importer(imp)
-	for k, v := range extVars {
-		vm.ExtVar(k, v)
-	}
-	for k, v := range extCode {
-		vm.ExtCode(k, v)
-	}
-	for _, n := range append(kubecfgStd(), natives...) {
-		vm.NativeFunction(n)
-	}
-	return vm
-}
-
-func vars() []fasteval.Var {
-	var out []fasteval.Var
-	for k, v := range extVars {
-		out = append(out, fasteval.Var{Name: k, Value: v})
-	}
-	for k, v := range extCode {
-		out = append(out, fasteval.Var{Name: k, Value: v, Code: true})
-	}
-	return out
+	return harnessVM(imp, io.Discard, append(kubecfgStd(), natives...))
 }
 
 // TestCorporaBench times kubecfg show (YAML, pkg/kubecfg.Run) on the

@@ -56,24 +56,9 @@ const (
 
 // run evaluates one program on both engines, each with a fresh state.
 func run(name, src string, imp func() jsonnet.Importer) (outcome, string) {
-	vm := jsonnet.MakeVM()
 	var goTrace, fastTrace bytes.Buffer
-	vm.SetTraceOut(&goTrace)
-	vm.Importer(imp())
-	var vars []fasteval.Var
-	for k, v := range extVars {
-		vm.ExtVar(k, v)
-		vars = append(vars, fasteval.Var{Name: k, Value: v})
-	}
-	for k, v := range extCode {
-		vm.ExtCode(k, v)
-		vars = append(vars, fasteval.Var{Name: k, Value: v, Code: true})
-	}
-	for _, n := range natives {
-		vm.NativeFunction(n)
-	}
-	want, werr := vm.EvaluateSnippet(name, src)
-	e := fasteval.New(fasteval.Options{Importer: imp(), Natives: natives, ExtVars: vars, TraceOut: &fastTrace})
+	want, werr := harnessVM(imp(), &goTrace, natives).EvaluateSnippet(name, src)
+	e := fasteval.New(fasteval.Options{Importer: imp(), Natives: natives, ExtVars: vars(), TraceOut: &fastTrace})
 	got, err := e.Evaluate(name, src)
 	var fb *fasteval.Fallback
 	switch {
@@ -103,23 +88,41 @@ func run(name, src string, imp func() jsonnet.Importer) (outcome, string) {
 // can be held to its (the fast engine's is checked no further).
 func goVaries(name, src string, imp func() jsonnet.Importer, want string) bool {
 	for range 40 {
-		vm := jsonnet.MakeVM()
-		vm.SetTraceOut(io.Discard)
-		vm.Importer(imp())
-		for k, v := range extVars {
-			vm.ExtVar(k, v)
-		}
-		for k, v := range extCode {
-			vm.ExtCode(k, v)
-		}
-		for _, n := range natives {
-			vm.NativeFunction(n)
-		}
-		if out, err := vm.EvaluateSnippet(name, src); err == nil && out != want {
+		if out, err := harnessVM(imp(), io.Discard, natives).EvaluateSnippet(name, src); err == nil && out != want {
 			return true
 		}
 	}
 	return false
+}
+
+// harnessVM is a fresh go-jsonnet VM with the harness's ext vars and
+// code, the natives nats, and its trace written to trace.
+func harnessVM(imp jsonnet.Importer, trace io.Writer, nats []*jsonnet.NativeFunction) *jsonnet.VM {
+	vm := jsonnet.MakeVM()
+	vm.SetTraceOut(trace)
+	vm.Importer(imp)
+	for k, v := range extVars {
+		vm.ExtVar(k, v)
+	}
+	for k, v := range extCode {
+		vm.ExtCode(k, v)
+	}
+	for _, n := range nats {
+		vm.NativeFunction(n)
+	}
+	return vm
+}
+
+// vars are the harness's ext vars and code for the fast engine.
+func vars() []fasteval.Var {
+	var out []fasteval.Var
+	for k, v := range extVars {
+		out = append(out, fasteval.Var{Name: k, Value: v})
+	}
+	for k, v := range extCode {
+		out = append(out, fasteval.Var{Name: k, Value: v, Code: true})
+	}
+	return out
 }
 
 // programs are go-jsonnet's test programs: name to source.
