@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { chromiumPath, launchArgs, servePlayground } from "./browser.mjs";
 import { floorVisits } from "./floor.mjs";
-import { waitMark } from "./helpers.mjs";
+import { waitMark, postSnippet } from "./helpers.mjs";
 import { examples } from "../../web/src/examples.js";
 import { toRequest, fromExample, normalize } from "../../web/src/state.js";
 
@@ -66,10 +66,7 @@ async function coldVisit(url) {
 async function shortLink(url) {
   const s = normalize(fromExample(examples[0]));
   const files = { ...s.files, [s.entry]: `${s.files[s.entry]}// shared\n` };
-  const body = JSON.stringify({ files, entry: s.entry, controls: s.controls, version: "" });
-  const res = await fetch(`${url}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body });
-  if (!res.ok) throw new Error(`POST api/snippets: ${res.status}`);
-  return new URL((await res.json()).url, url).href;
+  return new URL(await postSnippet(url, { files, entry: s.entry, controls: s.controls, version: "" }), url).href;
 }
 
 const builds = [["A", path.resolve(argv[0])], ["B", path.resolve(argv[1])]].map(([name, dir]) => ({ name, dir, page: [], core: [], shared: [] }));

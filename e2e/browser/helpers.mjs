@@ -130,3 +130,14 @@ export const painted = (page) => page.evaluate(() => {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
   return fcp !== undefined && frame <= fcp ? fcp : frame;
 });
+
+/**
+ * postSnippet stores state (a playground state: files, entry, controls,
+ * version) with the share service of the playground at base, and resolves
+ * to the short link the service answers (/s/ID); a refusal throws.
+ */
+export async function postSnippet(base, state) {
+  const res = await fetch(`${base}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(state) });
+  if (!res.ok) throw new Error(`POST api/snippets: ${res.status}`);
+  return (await res.json()).url;
+}

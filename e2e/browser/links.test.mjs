@@ -11,7 +11,7 @@ import path from "node:path";
 import { encodeFragment } from "../../web/src/share.js";
 import { toBase64url } from "../../web/src/base64url.js";
 import { examples } from "../../web/src/examples.js";
-import { waitStatus, waitOutput, outputText, setSource, afterRun, waitOffline, waitMark } from "./helpers.mjs";
+import { waitStatus, waitOutput, outputText, setSource, afterRun, waitOffline, waitMark, postSnippet } from "./helpers.mjs";
 
 const openPage = browserPerTest();
 
@@ -60,10 +60,7 @@ test("an open embed follows a pasted link", async () => {
 test("a short link keeps /s/ID in the address until an edit", async () => {
   const b = await openPage();
   const { page } = b;
-  const body = JSON.stringify(snap("short"));
-  const res = await fetch(`${b.url}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body });
-  assert.ok(res.ok, `POST: ${res.status}`);
-  const { url } = await res.json();
+  const url = await postSnippet(b.url, snap("short"));
   await page.goto(new URL(url, b.url).href);
   await waitOutput(page, /name: short/);
   await page.waitForTimeout(800); // past the address's update after a change
@@ -76,10 +73,7 @@ test("a short link keeps /s/ID in the address until an edit", async () => {
 test("the boot script opens the saved workspaces' database and fetches a short link's snippet, each once, before main.js runs", async () => {
   const b = await openPage();
   const { page } = b;
-  const body = JSON.stringify(snap("early"));
-  const res = await fetch(`${b.url}api/snippets`, { method: "POST", headers: { "content-type": "application/json" }, body });
-  assert.ok(res.ok, `POST: ${res.status}`);
-  const { url } = await res.json();
+  const url = await postSnippet(b.url, snap("early"));
   // Each indexedDB.open and each fetch of a snippet, with when it was made.
   await page.addInitScript(() => {
     globalThis.earlyCalls = [];
