@@ -17,7 +17,8 @@ import (
 // TestCorporaGoJsonnet times every one of go-jsonnet's test programs
 // with the gate off (go-jsonnet, kubecfg's std rewrites and natives, as
 // a session's VM) and on as a session does (the fast evaluator with the
-// session's options, then go-jsonnet when it falls back), side by side,
+// session's options, at the collector's target of 200% a command with
+// it holds, then go-jsonnet when it falls back), side by side,
 // and prints the median ratio and the slowest programs. It runs only
 // when FASTEVAL_CORPORA is set.
 func TestCorporaGoJsonnet(t *testing.T) {
