@@ -56,7 +56,9 @@ async function main() {
       .map(([value, title]) => `<option value="${escapeHTML(value)}">${escapeHTML(title)}</option>`).join(""),
     source: `<pre class="prerendered" aria-hidden="true">${escapeHTML(state.files[state.entry])}</pre>`,
     output: `<pre class="prerendered" aria-hidden="true" elementtiming="kubecfg-prerendered">${escapeHTML(response.output)}</pre>`,
-    data: dataBlock(prerenderedRecord(request, response, examples[0].name, others)),
+    // With the first example's title and description, which the boot
+    // script shows (under the menu, in the help panel) on a first visit.
+    data: dataBlock({ ...prerenderedRecord(request, response, examples[0].name, others), about: { title: examples[0].title, description: examples[0].description } }),
   };
   for (const [name, text] of Object.entries(fill)) {
     const marker = `<!--prerendered:${name}-->`;

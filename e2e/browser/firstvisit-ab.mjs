@@ -48,6 +48,7 @@ async function coldVisit(url) {
     const page = context.pages()[0] || (await context.newPage());
     await page.goto(url);
     const engine = await waitMark(page, "kubecfg:first-engine-result", 90000);
+    await waitMark(page, "kubecfg:first-result", 90000); // the editors, which may come after it (boot.js firstVisit)
     const more = await page.evaluate(() => ({
       editors: performance.getEntriesByName("kubecfg:first-result")[0]?.startTime ?? NaN,
       posted: performance.getEntriesByName("kubecfg:update")[0]?.startTime ?? NaN,

@@ -84,6 +84,9 @@ async function pageVisit(page, url) {
   await page.addInitScript(timeline);
   await page.goto(url);
   await waitMark(page, "kubecfg:first-engine-result", 90000);
+  // On a first visit the engine may answer before main.js has made its
+  // editors (boot.js firstVisit): their first result is read too.
+  await waitMark(page, "kubecfg:first-result", 90000);
   await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { timeout: 10000 });
   const m = await page.evaluate(() => {
     const mark = (n) => performance.getEntriesByName(n)[0];
@@ -92,6 +95,7 @@ async function pageVisit(page, url) {
     return {
       fcp: mark("first-contentful-paint")?.startTime ?? NaN,
       early: mark("kubecfg:early-paint")?.startTime ?? NaN,
+      help: mark("kubecfg:help-early")?.startTime ?? NaN,
       mainStart: mark("kubecfg:main-start")?.startTime ?? NaN,
       spawned: mark("kubecfg:worker-spawned")?.startTime ?? NaN,
       ready: mark("kubecfg:engine-ready")?.detail || {},
@@ -196,11 +200,12 @@ const line = [
   ["main.js (the editor bundle): loaded / starts running", `${at(resAt(/\/dist\/main-.*\.js$/, "end"))} / ${at((p) => p.mainStart)}`],
   ["the document parsed (domInteractive) / DOMContentLoaded done", `${at((p) => p.html.parsed)} / ${at((p) => p.html.loaded)}`],
   ["boot.js paints the prerendered blocks (kubecfg:early-paint) / first contentful paint / the block's frame", `${at((p) => p.early)} / ${at((p) => p.fcp)} / ${at(shownAt)}`],
+  ["the help panel opened by the boot script (a first visit: kubecfg:help-early)", at((p) => p.help)],
   ["main.js's long tasks from its start (sum)", at(longMain)],
   ["IndexedDB: first open started / last open done", `${at(idbSpan("start"))} / ${at(idbSpan("end"))}`],
   ["main.js's first result (the editors hold the build's answer)", at((p) => p.shown)],
   ["the worker runs at / the engine's streaming compile took / Go's init took / the engine is ready at", `${at((p) => p.ready.startedAt)} / ${at((p) => p.ready.compileMs)} / ${at((p) => p.ready.initMs)} / ${at((p) => p.ready.readyAt)}`],
-  ["main.js posts its first run (the session's update)", at((p) => p.posted)],
+  ["the first run posted (the session's update; the boot script's on a first visit)", at((p) => p.posted)],
   ["the first run in the worker took / the engine's first result is shown at", `${at((p) => p.run)} / ${at((p) => p.engine)}`],
 ];
 for (const [what, figure] of line) console.log(`timeline: ${what}: ${figure}`);

@@ -126,6 +126,61 @@ test("phone: the output is on the first screen and the features table fits", () 
 
 // A first visit without a link (one on a link gets the "New here?" line
 // instead: links.test.mjs); the help names the example on the page.
+// marks reads the page's performance marks: name → { at, detail } (the first of each).
+const marks = (page) => page.evaluate(() => Object.fromEntries(performance.getEntriesByType("mark").reverse().map((m) => [m.name, { at: m.startTime, detail: m.detail }])));
+
+test("a first visit: the boot script opens the help panel, the engine's first run goes before main.js's editors, and its answer is the build's", () => withPage({ firstVisit: true }, async (page, b) => {
+  await page.goto(b.url);
+  await waitStatus(page, /^Evaluated/, 30000);
+  const m = await marks(page);
+  assert.ok(m["kubecfg:help-early"], "the boot script opened the help panel");
+  assert.ok(m["kubecfg:help-early"].at <= m["kubecfg:main-start"].at, "before main.js ran");
+  // main.js made its editors once the answer was in (or, on a machine
+  // too busy for the engine to answer in 3 s, after those).
+  assert.ok(["answer", "timeout"].includes(m["kubecfg:main-go"].detail), m["kubecfg:main-go"].detail);
+  if (m["kubecfg:main-go"].detail === "answer") {
+    assert.equal(m["kubecfg:first-engine-result"].detail.by, "boot", "the engine's answer came before main.js's editors");
+    assert.ok(m["kubecfg:first-engine-result"].at <= m["kubecfg:first-result"].at);
+  }
+  assert.equal(m["kubecfg:update"].detail.full, true);
+  assert.equal(await page.evaluate(() => performance.getEntriesByName("kubecfg:update").length), 1, "main.js's first run took the early run's answer: one update, no second run of it");
+  const help = page.getByRole("dialog", { name: "The kubecfg playground" });
+  assert.ok(await help.isVisible());
+  assert.match(await help.innerText(), /This example, A Jsonnet app: A Deployment and a Service/);
+  // The engine's answer is the build's, which the output pane shows.
+  const built = await page.evaluate(() => JSON.parse(document.getElementById("kubecfg-prerendered").textContent).response.output);
+  assert.equal((await outputText(page)).trimEnd(), built.trimEnd());
+}));
+
+test("a first visit whose engine is slow: closing the help panel starts the editors, and it stays closed", () => withPage({ firstVisit: true }, async (page, b) => {
+  // The engine's download is held until the panel is closed.
+  let release = () => {};
+  const held = new Promise((resolve) => { release = resolve; });
+  await b.context.route(/kubecfg-core\.wasm/, async (route) => { await held; await route.continue(); });
+  await page.goto(b.url);
+  const help = page.getByRole("dialog", { name: "The kubecfg playground" });
+  await help.waitFor();
+  await page.keyboard.press("Escape");
+  await help.waitFor({ state: "hidden" });
+  await page.locator("#editor-panel .cm-content").waitFor();
+  assert.equal((await marks(page))["kubecfg:main-go"].detail, "keydown");
+  release();
+  await waitStatus(page, /^Evaluated/, 30000);
+  assert.equal((await marks(page))["kubecfg:first-engine-result"].detail.by, undefined, "main.js showed the answer");
+  await page.reload();
+  await waitStatus(page, /^Evaluated/, 30000);
+  assert.ok(await help.isHidden(), "closed before main.js ran, and still remembered");
+  assert.equal((await marks(page))["kubecfg:help-early"], undefined);
+}));
+
+test("a first visit whose engine does not answer: the editors start after a few seconds", () => withPage({ firstVisit: true }, async (page, b) => {
+  await b.context.route(/kubecfg-core\.wasm/, () => {}); // never answered
+  await page.goto(b.url);
+  await page.locator("#editor-panel .cm-content").waitFor({ timeout: 15000 });
+  assert.equal((await marks(page))["kubecfg:main-go"].detail, "timeout");
+  assert.ok(await page.getByRole("dialog", { name: "The kubecfg playground" }).isVisible(), "the panel is still open");
+}));
+
 test("a first visit opens the help panel; once closed it stays closed; ? opens it", () => withPage({ firstVisit: true }, async (page, b) => {
   await page.goto(b.url);
   const help = page.getByRole("dialog", { name: "The kubecfg playground" });

@@ -11,17 +11,27 @@
 // example an #example= link names, or the saved workspace and the engine's
 // saved answer to it (web/src/saved.js, firstAnswer). The file
 // tabs are drawn too, so nothing moves when main.js takes over.
-import { Runner } from "./runner.js";
+//
+// On a browser's very first visit (no saved workspace, no link: the
+// build's answer is painted) it also opens the help panel, which main.js
+// would open over the page anyway (help.js firstVisit), with that first
+// paint, and lets the engine go first while the panel covers the page
+// (firstVisit below).
+import { Runner, firstRunMs } from "./runner.js";
 import { embedEngine } from "./shared-engine.js";
 import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from "./saved.js";
 import { fileTabs } from "./tabs.js";
 import { openDb } from "./idb-store.js";
+import { exampleAbout, seenKey } from "./help.js";
 
 // The embeds of one page share one engine (shared-engine.js).
 const embed = document.documentElement.classList.contains("embed");
 const engine = embed ? embedEngine(() => Runner.fromPage()) : Runner.fromPage();
 globalThis.kubecfgEngine = engine;
 engine.start();
+
+/** startMainMs bounds how long main.js waits for the engine's first answer on a first visit. */
+const startMainMs = 3000;
 
 // The embed page (html.embed) has no such blocks.
 const first = embed ? null : firstAnswer(engine.build());
@@ -69,7 +79,53 @@ function fill() {
   list.replaceChildren(...fileTabs(document, paint.paths, paint.entry, paint.active));
   document.documentElement.classList.add("early-paint");
   performance.mark("kubecfg:early-paint", { detail: { from: first === "build" ? "build" : named ? "example" : "saved" } });
+  if (first === "build" && !helpSeen()) firstVisit(paint, output);
   return true;
+}
+
+// helpSeen says whether this browser closed the help panel once (help.js).
+function helpSeen() {
+  try { return !!localStorage.getItem(seenKey); } catch { return true; } // no storage: main.js does not open it either
+}
+
+// firstVisit opens the help panel, its example paragraph filled from the
+// page's data block (paint: prerenderedTabs), and posts the painted
+// answer's request as the page's first run: the engine runs it the moment
+// it is ready, without waiting for main.js, its storage and its editors
+// (main.js's first run of the same request takes this run's answer:
+// runner.js early). Its answer is put in the output block (output), where
+// it is the text the build painted, and marked as the engine's first
+// result. Meanwhile main.js waits (globalThis.kubecfgStartGate) until that
+// answer is in or the run failed, the panel is closed, a key, pointer or
+// touch, or startMainMs: the panel covers the page, so the editors are
+// not needed yet, and their start no longer competes with the engine's
+// for the machine's cores.
+function firstVisit(paint, output) {
+  const dialog = document.getElementById("help-dialog");
+  if (!dialog?.showModal) return;
+  const help = document.getElementById("help-example");
+  const line = document.getElementById("example-about");
+  const menu = document.getElementById("examples");
+  if (paint.about && help && line && menu) exampleAbout({ menu, line, help }, () => paint.about).show(paint.example);
+  dialog.showModal();
+  performance.mark("kubecfg:help-early"); // read by the tests
+  // Closed before main.js has run: main.js's own listener is not there yet.
+  dialog.addEventListener("close", () => { try { localStorage.setItem(seenKey, "1"); } catch { /* shown again next time */ } }, { once: true });
+  let open = () => {};
+  globalThis.kubecfgStartGate = new Promise((resolve) => { open = resolve; });
+  const go = (why) => {
+    if (performance.getEntriesByName("kubecfg:main-go").length) return;
+    performance.mark("kubecfg:main-go", { detail: why?.type || why }); // read by the tests
+    open();
+  };
+  dialog.addEventListener("close", go, { once: true });
+  for (const type of ["keydown", "pointerdown", "touchstart"]) addEventListener(type, go, { capture: true, once: true, passive: true });
+  setTimeout(go, startMainMs, "timeout");
+  engine.early(paint.request, firstRunMs).then((r) => {
+    if (!output.isConnected || r?.exitCode !== 0 || typeof r.output !== "string") return; // main.js has the block, or shows the failure
+    if (output.textContent !== r.output) output.textContent = r.output;
+    performance.mark("kubecfg:first-engine-result", { detail: { wallMs: r.wallMs, totalMs: r.timings?.totalMs, from: "", by: "boot" } });
+  }, () => {}).finally(() => go("answer"));
 }
 
 if (first && !fill()) {

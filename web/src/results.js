@@ -7,7 +7,7 @@
 // same request on an earlier visit, or the build's answer to the first
 // example. The engine's latest answer is saved a second after it arrives
 // (or when the page goes away), not on every keystroke.
-import { stoppedSentence, seconds } from "./runner.js";
+import { stoppedSentence, seconds, firstRunMs } from "./runner.js";
 import * as store from "./state.js";
 import { buildLineMap } from "./linemap.js";
 import { saveResult, savedResult, prerenderedResult } from "./saved.js";
@@ -20,8 +20,6 @@ export const errorPauseMs = 800;
 // with a parse error that is no mistake yet).
 const isEmpty = (request) => !!request?.entry && typeof request.files?.[request.entry] === "string" && /^\s*$/.test(request.files[request.entry]) && !request.exec;
 
-/** firstRunMs is the Time limit of a workspace's first run on the page at the default limit. */
-export const firstRunMs = 60000;
 
 /**
  * RunResponse is the engine's answer (the envelope's Response, generated

@@ -45,6 +45,7 @@
 // features, say) prepares the full engine, which takes over after it.
 
 import { sessionsOf, texts, delta } from "./session.js";
+import { requestKey } from "./trace.js";
 
 export { delta };
 
@@ -98,6 +99,9 @@ export function fastWanted(request) {
   return !!request?.alpha;
 }
 
+/** firstRunMs is the Time limit of a workspace's first run on the page at the default limit. */
+export const firstRunMs = 60000;
+
 const lanes = ["main", "validate", "export", "trace", "compare"];
 
 /**
@@ -149,6 +153,7 @@ export class Runner {
     this.prepared = 0;
     this.revs = 0; // the last revision given to an update, of any session
     this.stale = 0; // stale answers recovered from, for the tests
+    this.earlyRun = null; // early's run until the page's first main run: { key, promise }
   }
 
   /**
@@ -301,6 +306,12 @@ export class Runner {
    * that has not had them, before the run.
    */
   run(request, { lane = "main", preempt = false, session = "page", schema } = {}) {
+    if (lane === "main" && this.earlyRun) {
+      // The page's first run: the boot script's, when it is the same.
+      const e = this.earlyRun;
+      this.earlyRun = null;
+      if (e.key === requestKey(request) && session === "page") return e.promise.then((r) => r ?? this.run(request, { lane, preempt, session }));
+    }
     return new Promise((resolve, reject) => {
       this.drop(lane);
       if (lane === "main") this.drop("trace"), this.drop("validate");
@@ -313,6 +324,25 @@ export class Runner {
       }
       this.pump();
     });
+  }
+
+  /**
+   * early posts request as the page's first run before the page's code
+   * has made it: the boot script knows the request when the page starts
+   * on the build's answer or a saved one (web/src/saved.js), so the
+   * engine runs it the moment it is ready instead of waiting for main.js
+   * to read its storage. The next main run of the same request (its
+   * version field aside) takes this run's answer instead of running it
+   * again; any other request supersedes it as a newer edit would. limitMs
+   * is the run's time limit (at least the runner's) until the page sets
+   * its own.
+   */
+  early(request, limitMs = 0) {
+    this.setLimit(Math.max(limitMs, this.opts.timeoutMs));
+    const promise = this.run(request);
+    promise.catch(() => {}); // the page's run of it sees the error
+    this.earlyRun = { key: requestKey(request), promise };
+    return promise;
   }
 
   /**

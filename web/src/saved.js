@@ -14,13 +14,14 @@
 // the page, for a first visit.
 
 import { list, tabWorkspace } from "./workspaces.js";
+import { requestKey } from "./trace.js";
 
 const storageKey = "kubecfg-playground/last-result";
 
-// requestKey is the request without its version field, which says which
-// engine the page had when it made the request ("" before the engine is
-// ready, so always on a visit's first request); build says that better.
-const requestKey = (request) => JSON.stringify({ ...request, version: undefined });
+// A request is saved and looked up without its version field (requestKey),
+// which says which engine the page had when it made the request ("" before
+// the engine is ready, so always on a visit's first request); build says
+// that better.
 
 // asResponse returns r when it has the shape of the engine's response
 // (what show() reads), else null.
@@ -95,15 +96,19 @@ export function prerenderedResult(request, doc = globalThis.document) {
 }
 
 /**
- * prerenderedTabs returns the files (paths in order) and the entry of the
- * request the page's prerendered answer is for, or null when the page has
+ * prerenderedTabs returns the files (paths in order), the entry and the
+ * request itself (its version "") that the page's prerendered answer is
+ * for, with the example's name and about ({ title, description }, when
+ * the block has them: scripts/prerender.mjs), or null when the page has
  * none or its data block is not complete yet.
  */
 export function prerenderedTabs(doc = globalThis.document) {
   try {
-    const r = JSON.parse(JSON.parse(doc.getElementById(prerenderedId).textContent).request);
+    const p = JSON.parse(doc.getElementById(prerenderedId).textContent);
+    const r = JSON.parse(p.request);
     if (!r.files || typeof r.files !== "object" || typeof r.entry !== "string") return null;
-    return { paths: Object.keys(r.files), entry: r.entry, active: r.entry };
+    const about = typeof p.about?.title === "string" && typeof p.about.description === "string" ? { title: p.about.title, description: p.about.description } : null;
+    return { paths: Object.keys(r.files), entry: r.entry, active: r.entry, request: { ...r, version: "" }, example: typeof p.example === "string" ? p.example : "", about };
   } catch {
     return null;
   }
@@ -112,7 +117,8 @@ export function prerenderedTabs(doc = globalThis.document) {
 /**
  * prerenderedExample returns what the boot script paints for the gallery
  * example name from the page's data block: { source, output, paths, entry,
- * active } (the entry file's text, the build's answer, the tabs), as
+ * active, request } (the entry file's text, the build's answer, the tabs,
+ * the request it answers), as
  * firstAnswer's saved case; null when the block is not complete yet or
  * has no successful answer for that example.
  */
@@ -124,7 +130,7 @@ export function prerenderedExample(name, doc = globalThis.document) {
     if (!r || r.exitCode !== 0) return null;
     const req = JSON.parse(x.request);
     if (!req.files || typeof req.files[req.entry] !== "string") return null;
-    return { source: req.files[req.entry], output: r.output, paths: Object.keys(req.files), entry: req.entry, active: req.entry };
+    return { source: req.files[req.entry], output: r.output, paths: Object.keys(req.files), entry: req.entry, active: req.entry, request: { ...req, version: "" } };
   } catch {
     return null;
   }
@@ -149,8 +155,8 @@ export const prerenderedRecord = (request, response, example = undefined, exampl
  * (the tab's own, else the most recently saved: workspaces.js's list),
  * when the engines of build saved a successful answer to the edit of it
  * that the list says is saved (its rev), { source, output, paths, entry,
- * active }: the open file's text, the answer, and the tabs, all read from
- * the saved answer's request, so that this paint waits on no IndexedDB;
+ * active, request }: the open file's text, the answer, the tabs and the
+ * request it answers, all read from the saved answer's request, so that this paint waits on no IndexedDB;
  * else null. main.js makes the same choice once it has read the
  * workspace, and replaces what was painted (when another tab has that
  * workspace, main.js starts on a copy: the same files).
@@ -175,7 +181,7 @@ export function firstAnswer(build, loc = globalThis.location, storage = undefine
     const req = JSON.parse(s.request);
     const active = Object.hasOwn(req.files, x.active) ? x.active : req.entry;
     if (typeof req.files[active] !== "string") return null;
-    return { source: req.files[active], output: r.output, paths: Object.keys(req.files), entry: req.entry, active };
+    return { source: req.files[active], output: r.output, paths: Object.keys(req.files), entry: req.entry, active, request: { ...req, version: "" } };
   } catch {
     return null;
   }

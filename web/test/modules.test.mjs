@@ -304,16 +304,21 @@ test("prerendered result", () => {
   assert.deepEqual(prerenderedResult(knitReq, page(all)), knitResp);
   assert.equal(prerenderedResult({ ...knitReq, output: "json" }, page(all)), null);
   assert.deepEqual(prerenderedExample("knit", page(all)), {
-    source: knitState.files[knitState.entry], output: "knit: 1\n", paths: Object.keys(knitState.files), entry: knitState.entry, active: knitState.entry,
+    source: knitState.files[knitState.entry], output: "knit: 1\n", paths: Object.keys(knitState.files), entry: knitState.entry, active: knitState.entry, request: plain(knitReq),
   });
   assert.deepEqual(prerenderedExample(examples[0].name, page(all)), {
-    source: state.files[state.entry], output: resp.output, paths: Object.keys(state.files), entry: state.entry, active: state.entry,
+    source: state.files[state.entry], output: resp.output, paths: Object.keys(state.files), entry: state.entry, active: state.entry, request: plain(req),
   }, "the first example's record is the block's own");
   assert.equal(prerenderedExample("eval-expr", page(all)), null, "a failure is left to main.js");
   for (const name of ["nope", "__proto__", "toString"]) assert.equal(prerenderedExample(name, page(all)), null, name);
   for (const junk of [undefined, "", all.slice(0, 60), "null"]) assert.equal(prerenderedExample("knit", page(junk)), null, junk);
   // The tabs of the prerendered workspace, for the boot script.
-  assert.deepEqual(prerenderedTabs(page(data)), { paths: Object.keys(state.files), entry: state.entry, active: state.entry });
+  assert.deepEqual(prerenderedTabs(page(data)), { paths: Object.keys(state.files), entry: state.entry, active: state.entry, request: plain(req), example: "", about: null });
+  // With the first example's name and about (scripts/prerender.mjs), which a first visit shows.
+  const about = { title: examples[0].title, description: examples[0].description };
+  const withAbout = JSON.stringify({ ...JSON.parse(all), about });
+  assert.deepEqual(prerenderedTabs(page(withAbout)), { paths: Object.keys(state.files), entry: state.entry, active: state.entry, request: plain(req), example: examples[0].name, about });
+  assert.equal(prerenderedTabs(page(JSON.stringify({ ...JSON.parse(all), about: { title: 1 } }))).about, null, "a damaged about is none");
   for (const junk of [undefined, "", data.slice(0, 40), JSON.stringify({ request: "{}" })]) {
     assert.equal(prerenderedTabs(page(junk)), null, junk);
   }
@@ -336,7 +341,7 @@ test("what the boot script paints first", async (t) => {
     assert.equal(firstAnswer(build, home, storage), null, "no answer saved");
     saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage, { id: "abc", rev: 3 });
     assert.deepEqual(firstAnswer(build, home, storage), {
-      source: "{ b: 1 }\n", output: "{}\n", paths: ["a.jsonnet", "b.libsonnet"], entry: "a.jsonnet", active: "b.libsonnet",
+      source: "{ b: 1 }\n", output: "{}\n", paths: ["a.jsonnet", "b.libsonnet"], entry: "a.jsonnet", active: "b.libsonnet", request: plain(st.toRequest(ws, "")),
     });
     assert.equal(firstAnswer("kubecfg-core.wasm?v=9 kubecfg.wasm?v=2", home, storage), null, "another build");
     // The answer is to another edit of the workspace than the one saved

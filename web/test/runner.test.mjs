@@ -335,3 +335,52 @@ test("an edit ends a validation in flight once it has run staleAfterMs (a fresh 
   fresh.answer();
   await v3;
 });
+
+test("the boot script's early run is the page's first run when the request is the same, version aside", async () => {
+  const w = workers[0];
+  const req = { files: { "a.jsonnet": "{}" }, entry: "a.jsonnet", version: "" };
+  const early = runner.early(req, 60000);
+  assert.equal(runner.opts.timeoutMs, 60000, "a first run's limit until the page sets its own");
+  await tick();
+  assert.equal(w.runs.length, 1, "posted at once");
+  const page = runner.run({ ...req, version: "v0" });
+  await tick();
+  assert.equal(w.runs.length, 1, "not posted again");
+  w.answer({ output: "x", exitCode: 0 });
+  assert.equal((await page).output, "x");
+  assert.equal(await early, await page);
+  // Only the first main run takes it: the next one is run (in the same
+  // session: the early run sent the files, so this run carries none).
+  const again = runner.run(req);
+  await tick();
+  assert.equal(w.runs.length, 1);
+  assert.equal(w.runs[0].session, "page");
+  w.answer();
+  assert.deepEqual((await again).echo, { entry: "a.jsonnet", version: "" });
+});
+
+test("the page's first run of another request supersedes the early run", async () => {
+  const w = workers[0];
+  const early = runner.early({ n: 1, version: "" });
+  await tick();
+  const page = runner.run({ n: 2, version: "" });
+  w.answer();
+  assert.deepEqual((await early).echo, { n: 1, version: "" }, "a run in flight finishes (staleAfterMs)");
+  await tick();
+  w.answer();
+  assert.deepEqual((await page).echo, { n: 2, version: "" });
+  // An early run still queued is dropped for the page's.
+  const queued = new Runner({ wasmUrl: "core.wasm", wasmExecUrl: "wasm_exec.js", workerUrl: "worker.js" });
+  await queued.start();
+  const w2 = workers.at(-1);
+  const busy = queued.run({ n: "t" }, { lane: "trace" });
+  await tick();
+  const dropped = queued.early({ n: 3, version: "" });
+  const mine = queued.run({ n: 4, version: "" });
+  assert.equal(await dropped, null);
+  w2.answer();
+  await busy;
+  await tick();
+  w2.answer();
+  assert.deepEqual((await mine).echo, { n: 4, version: "" });
+});
