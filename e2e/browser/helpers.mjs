@@ -18,10 +18,14 @@ export async function outputText(page) {
   return page.getByRole("tabpanel", { name: "Output" }).locator(".cm-content").innerText();
 }
 
-/** waitOutput waits until the Output pane's text matches re. */
+/**
+ * waitOutput waits until the Output pane's editor exists (a short link's
+ * page makes it after the engine's first answer: boot.js) and its text
+ * matches re.
+ */
 export async function waitOutput(page, re, timeout = 30000) {
   await page.waitForFunction(
-    ([src, flags]) => new RegExp(src, flags).test(document.querySelector("#output-view .cm-content").innerText),
+    ([src, flags]) => new RegExp(src, flags).test(document.querySelector("#output-view .cm-content")?.innerText ?? ""),
     [re.source, re.flags], { timeout },
   ).catch(async () => { throw new Error(`output never matched ${re}; it is:\n${await outputText(page)}\nerrors: ${await errorsText(page)}`); });
 }

@@ -43,12 +43,13 @@ before(async () => {
   const worker = (await readdir(path.join(staticRoot, "dist"))).find((f) => /^worker-.*\.js$/.test(f));
   assert.ok(worker, "static/dist has no worker bundle (make web)");
   const runner = await readFile(runnerSource, "utf8");
-  // runner.js imports the session protocol's page side.
+  // runner.js imports the session protocol's page side, and trace.js's requestKey.
   const session = await readFile(path.join(path.dirname(runnerSource), "session.js"), "utf8");
+  const trace = await readFile(path.join(path.dirname(runnerSource), "trace.js"), "utf8");
   b = await open();
   await b.page.route("**/__hostile/**", (route) => {
     const name = new URL(route.request().url()).pathname.split("/").pop();
-    const body = { "index.html": harnessHTML, "harness.js": harnessJS(`/dist/${worker}`), "runner.js": runner, "session.js": session }[name];
+    const body = { "index.html": harnessHTML, "harness.js": harnessJS(`/dist/${worker}`), "runner.js": runner, "session.js": session, "trace.js": trace }[name];
     if (body === undefined) return route.fulfill({ status: 404, body: "" });
     return route.fulfill({ status: 200, contentType: name.endsWith(".html") ? "text/html" : "text/javascript", body });
   });

@@ -23,6 +23,7 @@ import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from 
 import { fileTabs } from "./tabs.js";
 import { openDb } from "./idb-store.js";
 import { exampleAbout, seenKey } from "./help.js";
+import { normalize, toRequest, validState } from "./state.js";
 
 // The embeds of one page share one engine (shared-engine.js).
 const embed = document.documentElement.classList.contains("embed");
@@ -51,7 +52,36 @@ if (!embed) {
     const response = fetch(`../api/snippets/${short[1]}`);
     response.catch(() => {}); // links.js reports it
     globalThis.kubecfgSnippet = { id: short[1], response };
+    if (location.hash.length <= 1) sharedFirst(response); // a fragment comes first (links.js initialState)
   }
+}
+
+// sharedFirst shows a short link's snippet before main.js: a shared
+// workspace has no answer to paint, so its result is the engine's, which
+// is what the link's visitor came for. The entry file and the tabs are
+// painted as text once the snippet (response, links.js reads it too) and
+// the page are in, and the snippet's request is the page's first run,
+// whose answer is painted in the output block (engineFirst).
+function sharedFirst(response) {
+  const gate = holdMain();
+  const parsed = new Promise((resolve) => {
+    if (document.readyState !== "loading") resolve();
+    else document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  });
+  const snippet = response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null);
+  Promise.all([snippet, parsed]).then(([s]) => {
+    const source = document.querySelector("#editor-panel > .prerendered");
+    const output = document.querySelector("#output-view > .prerendered");
+    const list = document.getElementById("file-tabs");
+    if (!validState(s) || !source || !output || !list || !source.isConnected) return gate("snippet");
+    const st = normalize(s);
+    source.textContent = st.files[st.active];
+    output.textContent = "";
+    list.replaceChildren(...fileTabs(document, Object.keys(st.files), st.entry, st.active));
+    document.documentElement.classList.add("early-paint");
+    performance.mark("kubecfg:early-paint", { detail: { from: "snippet" } });
+    engineFirst(toRequest(st, ""), output, gate);
+  });
 }
 
 // fill paints first once the parser has closed the blocks and the data
@@ -89,17 +119,9 @@ function helpSeen() {
 }
 
 // firstVisit opens the help panel, its example paragraph filled from the
-// page's data block (paint: prerenderedTabs), and posts the painted
-// answer's request as the page's first run: the engine runs it the moment
-// it is ready, without waiting for main.js, its storage and its editors
-// (main.js's first run of the same request takes this run's answer:
-// runner.js early). Its answer is put in the output block (output), where
-// it is the text the build painted, and marked as the engine's first
-// result. Meanwhile main.js waits (globalThis.kubecfgStartGate) until that
-// answer is in or the run failed, the panel is closed, a key, pointer or
-// touch, or startMainMs: the panel covers the page, so the editors are
-// not needed yet, and their start no longer competes with the engine's
-// for the machine's cores.
+// page's data block (paint: prerenderedTabs), and lets the engine go first
+// (engineFirst): the panel covers the page, so the editors are not needed
+// until it is closed.
 function firstVisit(paint, output) {
   const dialog = document.getElementById("help-dialog");
   if (!dialog?.showModal) return;
@@ -111,6 +133,16 @@ function firstVisit(paint, output) {
   performance.mark("kubecfg:help-early"); // read by the tests
   // Closed before main.js has run: main.js's own listener is not there yet.
   dialog.addEventListener("close", () => { try { localStorage.setItem(seenKey, "1"); } catch { /* shown again next time */ } }, { once: true });
+  const gate = holdMain();
+  dialog.addEventListener("close", gate, { once: true });
+  engineFirst(paint.request, output, gate);
+}
+
+// holdMain makes main.js wait before it makes its editors
+// (globalThis.kubecfgStartGate) until the function it returns is called,
+// or a key, pointer or touch, or startMainMs; it marks why main.js went on
+// (kubecfg:main-go: an event's type, or the caller's reason).
+function holdMain() {
   let open = () => {};
   globalThis.kubecfgStartGate = new Promise((resolve) => { open = resolve; });
   const go = (why) => {
@@ -118,10 +150,19 @@ function firstVisit(paint, output) {
     performance.mark("kubecfg:main-go", { detail: why?.type || why }); // read by the tests
     open();
   };
-  dialog.addEventListener("close", go, { once: true });
   for (const type of ["keydown", "pointerdown", "touchstart"]) addEventListener(type, go, { capture: true, once: true, passive: true });
   setTimeout(go, startMainMs, "timeout");
-  engine.early(paint.request, firstRunMs).then((r) => {
+  return go;
+}
+
+// engineFirst posts request as the page's first run: the engine runs it
+// the moment it is ready, without waiting for main.js, its storage and its
+// editors (main.js's first run of the same request takes this run's
+// answer: runner.js early). A successful answer is put in the output
+// block and marked as the engine's first result; then main.js goes on
+// (go: holdMain), as it does when the run fails, main.js showing why.
+function engineFirst(request, output, go) {
+  engine.early(request, firstRunMs).then((r) => {
     if (!output.isConnected || r?.exitCode !== 0 || typeof r.output !== "string") return; // main.js has the block, or shows the failure
     if (output.textContent !== r.output) output.textContent = r.output;
     performance.mark("kubecfg:first-engine-result", { detail: { wallMs: r.wallMs, totalMs: r.timings?.totalMs, from: "", by: "boot" } });

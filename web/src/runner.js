@@ -335,9 +335,12 @@ export class Runner {
    * version field aside) takes this run's answer instead of running it
    * again; any other request supersedes it as a newer edit would. limitMs
    * is the run's time limit (at least the runner's) until the page sets
-   * its own.
+   * its own. Once the page has run anything, it does nothing (resolves to
+   * null).
    */
   early(request, limitMs = 0) {
+    // Only as the page's first run: after one it would be a newer edit.
+    if (this.seq || this.inflight || this.queued.length) return Promise.resolve(null);
     this.setLimit(Math.max(limitMs, this.opts.timeoutMs));
     const promise = this.run(request);
     promise.catch(() => {}); // the page's run of it sees the error

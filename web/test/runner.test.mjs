@@ -384,3 +384,20 @@ test("the page's first run of another request supersedes the early run", async (
   w2.answer();
   assert.deepEqual((await mine).echo, { n: 4, version: "" });
 });
+
+test("early after the page's first run does nothing", async () => {
+  const w = workers[0];
+  const first = runner.run({ n: 1 });
+  await tick();
+  const late = runner.early({ n: 2, version: "" });
+  assert.equal(await late, null);
+  await tick();
+  assert.equal(w.runs.length, 1, "not posted");
+  w.answer();
+  await first;
+  const next = runner.run({ n: 2, version: "v0" });
+  await tick();
+  assert.equal(w.runs.length, 1, "the next run is run, not taken from an early one");
+  w.answer();
+  assert.deepEqual((await next).echo, { n: 2, version: "v0" });
+});
