@@ -106,8 +106,9 @@ export async function waitMark(page, name, timeout = 60000) {
 
 /**
  * watchPrerendered makes the page note the first frame in which its
- * .prerendered output block (the build's answer to the first example, or
- * the saved answer that web/src/boot.js put there) is displayed. Element
+ * .prerendered output block (the build's answer to the first example, the
+ * saved answer or a short link's engine answer that web/src/boot.js put
+ * there) is displayed with its text. Element
  * Timing would say when it was painted, but Chromium drops the entry of
  * an element removed before the entry is delivered, which main.js does
  * when it takes over.
@@ -115,7 +116,7 @@ export async function waitMark(page, name, timeout = 60000) {
 export const watchPrerendered = (page) => page.addInitScript(() => {
   const look = (t) => {
     const el = document.querySelector('[elementtiming="kubecfg-prerendered"]');
-    if (el && getComputedStyle(el).display !== "none") globalThis.prerenderedFrame = t;
+    if (el?.textContent && getComputedStyle(el).display !== "none") globalThis.prerenderedFrame = t;
     else if (performance.now() < 10000) requestAnimationFrame(look);
   };
   requestAnimationFrame(look);

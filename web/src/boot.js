@@ -70,28 +70,41 @@ function sharedFirst(response) {
   });
   const snippet = response.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null);
   Promise.all([snippet, parsed]).then(([s]) => {
-    const source = document.querySelector("#editor-panel > .prerendered");
-    const output = document.querySelector("#output-view > .prerendered");
-    const list = document.getElementById("file-tabs");
-    if (!validState(s) || !source || !output || !list || !source.isConnected) return gate("snippet");
+    const b = blocks();
+    if (!validState(s) || !b?.source.isConnected) return gate("snippet");
     const st = normalize(s);
-    source.textContent = st.files[st.active];
-    output.textContent = "";
-    list.replaceChildren(...fileTabs(document, Object.keys(st.files), st.entry, st.active));
-    document.documentElement.classList.add("early-paint");
-    performance.mark("kubecfg:early-paint", { detail: { from: "snippet" } });
-    engineFirst(toRequest(st, ""), output, gate);
+    paintBlocks(b, { source: st.files[st.active], output: "", paths: Object.keys(st.files), entry: st.entry, active: st.active }, "snippet");
+    engineFirst(toRequest(st, ""), b.output, gate);
   });
+}
+
+// blocks are the page's plain-text blocks (the editor's and the output's)
+// and its file tabs, or null on a page without them.
+function blocks() {
+  const source = document.querySelector("#editor-panel > .prerendered");
+  const output = document.querySelector("#output-view > .prerendered");
+  const list = document.getElementById("file-tabs");
+  return source && output && list ? { source, output, list } : null;
+}
+
+// paintBlocks shows paint ({ source, output, paths, entry, active }: the
+// open file's text and the answer, undefined for the build's own, which
+// the blocks hold; the tabs) in the blocks b, and marks what it painted
+// (from).
+function paintBlocks(b, paint, from) {
+  if (paint.source !== undefined) b.source.textContent = paint.source;
+  if (paint.output !== undefined) b.output.textContent = paint.output;
+  b.list.replaceChildren(...fileTabs(document, paint.paths, paint.entry, paint.active));
+  document.documentElement.classList.add("early-paint");
+  performance.mark("kubecfg:early-paint", { detail: { from } });
 }
 
 // fill paints first once the parser has closed the blocks and the data
 // block after them; it reports whether it is done (or has nothing to do).
 function fill() {
   if (!document.getElementById(prerenderedId)) return false;
-  const source = document.querySelector("#editor-panel > .prerendered");
-  const output = document.querySelector("#output-view > .prerendered");
-  const list = document.getElementById("file-tabs");
-  if (!source || !output || !list) return true; // a page without them
+  const b = blocks();
+  if (!b) return true; // a page without them
   const named = first.example !== undefined;
   const paint = first === "build" ? prerenderedTabs() : named ? prerenderedExample(first.example) : first;
   // The data block is still being parsed, or (an #example= the build has
@@ -102,14 +115,8 @@ function fill() {
     const at = named ? [...(menu?.options || [])].findIndex((o) => o.value === first.example) : 1; // 1: the first example (scripts/prerender.mjs)
     if (menu?.options.length > 1 && at > 0) menu.selectedIndex = at;
   }
-  if (first !== "build") {
-    source.textContent = paint.source;
-    output.textContent = paint.output;
-  }
-  list.replaceChildren(...fileTabs(document, paint.paths, paint.entry, paint.active));
-  document.documentElement.classList.add("early-paint");
-  performance.mark("kubecfg:early-paint", { detail: { from: first === "build" ? "build" : named ? "example" : "saved" } });
-  if (first === "build" && !helpSeen()) firstVisit(paint, output);
+  paintBlocks(b, paint, first === "build" ? "build" : named ? "example" : "saved");
+  if (first === "build" && !helpSeen()) firstVisit(paint, b.output);
   return true;
 }
 
