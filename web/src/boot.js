@@ -16,7 +16,9 @@
 // build's answer is painted) it also opens the help panel, which main.js
 // would open over the page anyway (help.js firstVisit), with that first
 // paint, and lets the engine go first while the panel covers the page
-// (firstVisit below).
+// (firstVisit below); a short link, whose result can only be the
+// engine's, paints its snippet and lets the engine go first too
+// (sharedFirst).
 import { Runner, firstRunMs } from "./runner.js";
 import { embedEngine } from "./shared-engine.js";
 import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from "./saved.js";

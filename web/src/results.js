@@ -20,7 +20,6 @@ export const errorPauseMs = 800;
 // with a parse error that is no mistake yet).
 const isEmpty = (request) => !!request?.entry && typeof request.files?.[request.entry] === "string" && /^\s*$/.test(request.files[request.entry]) && !request.exec;
 
-
 /**
  * RunResponse is the engine's answer (the envelope's Response, generated
  * from the Go types in envelope.gen.js) as the runner hands it over, with

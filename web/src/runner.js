@@ -328,10 +328,10 @@ export class Runner {
 
   /**
    * early posts request as the page's first run before the page's code
-   * has made it: the boot script knows the request when the page starts
-   * on the build's answer or a saved one (web/src/saved.js), so the
+   * has made it: the boot script knows the request on a browser's first
+   * visit (the build's answer) and on a short link (its snippet), so the
    * engine runs it the moment it is ready instead of waiting for main.js
-   * to read its storage. The next main run of the same request (its
+   * to read its storage and make its editors. The next main run of the same request (its
    * version field aside) takes this run's answer instead of running it
    * again; any other request supersedes it as a newer edit would. limitMs
    * is the run's time limit (at least the runner's) until the page sets

@@ -117,8 +117,7 @@ export function prerenderedTabs(doc = globalThis.document) {
 /**
  * prerenderedExample returns what the boot script paints for the gallery
  * example name from the page's data block: { source, output, paths, entry,
- * active, request } (the entry file's text, the build's answer, the tabs,
- * the request it answers), as
+ * active } (the entry file's text, the build's answer, the tabs), as
  * firstAnswer's saved case; null when the block is not complete yet or
  * has no successful answer for that example.
  */
@@ -130,7 +129,7 @@ export function prerenderedExample(name, doc = globalThis.document) {
     if (!r || r.exitCode !== 0) return null;
     const req = JSON.parse(x.request);
     if (!req.files || typeof req.files[req.entry] !== "string") return null;
-    return { source: req.files[req.entry], output: r.output, paths: Object.keys(req.files), entry: req.entry, active: req.entry, request: { ...req, version: "" } };
+    return { source: req.files[req.entry], output: r.output, paths: Object.keys(req.files), entry: req.entry, active: req.entry };
   } catch {
     return null;
   }
@@ -155,8 +154,8 @@ export const prerenderedRecord = (request, response, example = undefined, exampl
  * (the tab's own, else the most recently saved: workspaces.js's list),
  * when the engines of build saved a successful answer to the edit of it
  * that the list says is saved (its rev), { source, output, paths, entry,
- * active, request }: the open file's text, the answer, the tabs and the
- * request it answers, all read from the saved answer's request, so that this paint waits on no IndexedDB;
+ * active }: the open file's text, the answer, and the tabs, all read from
+ * the saved answer's request, so that this paint waits on no IndexedDB;
  * else null. main.js makes the same choice once it has read the
  * workspace, and replaces what was painted (when another tab has that
  * workspace, main.js starts on a copy: the same files).
@@ -181,7 +180,7 @@ export function firstAnswer(build, loc = globalThis.location, storage = undefine
     const req = JSON.parse(s.request);
     const active = Object.hasOwn(req.files, x.active) ? x.active : req.entry;
     if (typeof req.files[active] !== "string") return null;
-    return { source: req.files[active], output: r.output, paths: Object.keys(req.files), entry: req.entry, active, request: { ...req, version: "" } };
+    return { source: req.files[active], output: r.output, paths: Object.keys(req.files), entry: req.entry, active };
   } catch {
     return null;
   }

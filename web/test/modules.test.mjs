@@ -304,10 +304,10 @@ test("prerendered result", () => {
   assert.deepEqual(prerenderedResult(knitReq, page(all)), knitResp);
   assert.equal(prerenderedResult({ ...knitReq, output: "json" }, page(all)), null);
   assert.deepEqual(prerenderedExample("knit", page(all)), {
-    source: knitState.files[knitState.entry], output: "knit: 1\n", paths: Object.keys(knitState.files), entry: knitState.entry, active: knitState.entry, request: plain(knitReq),
+    source: knitState.files[knitState.entry], output: "knit: 1\n", paths: Object.keys(knitState.files), entry: knitState.entry, active: knitState.entry,
   });
   assert.deepEqual(prerenderedExample(examples[0].name, page(all)), {
-    source: state.files[state.entry], output: resp.output, paths: Object.keys(state.files), entry: state.entry, active: state.entry, request: plain(req),
+    source: state.files[state.entry], output: resp.output, paths: Object.keys(state.files), entry: state.entry, active: state.entry,
   }, "the first example's record is the block's own");
   assert.equal(prerenderedExample("eval-expr", page(all)), null, "a failure is left to main.js");
   for (const name of ["nope", "__proto__", "toString"]) assert.equal(prerenderedExample(name, page(all)), null, name);
@@ -341,7 +341,7 @@ test("what the boot script paints first", async (t) => {
     assert.equal(firstAnswer(build, home, storage), null, "no answer saved");
     saveResult(build, st.toRequest(ws, "v0.36.0"), { output: "{}\n", exitCode: 0 }, storage, { id: "abc", rev: 3 });
     assert.deepEqual(firstAnswer(build, home, storage), {
-      source: "{ b: 1 }\n", output: "{}\n", paths: ["a.jsonnet", "b.libsonnet"], entry: "a.jsonnet", active: "b.libsonnet", request: plain(st.toRequest(ws, "")),
+      source: "{ b: 1 }\n", output: "{}\n", paths: ["a.jsonnet", "b.libsonnet"], entry: "a.jsonnet", active: "b.libsonnet",
     });
     assert.equal(firstAnswer("kubecfg-core.wasm?v=9 kubecfg.wasm?v=2", home, storage), null, "another build");
     // The answer is to another edit of the workspace than the one saved
