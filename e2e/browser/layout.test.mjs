@@ -4,7 +4,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { open, closeLeaked } from "./browser.mjs";
-import { waitStatus, outputText, errorsText, loadExample, afterRun } from "./helpers.mjs";
+import { waitStatus, outputText, errorsText, loadExample, afterRun, postSnippet } from "./helpers.mjs";
 
 after(closeLeaked);
 
@@ -50,6 +50,14 @@ test("an example link's first load, painted from the build's answer before main.
   const { cls, shifts } = await cumulativeShift(page, `${b.url}#example=yakl-pod`);
   assert.ok(cls < 0.1, `CLS ${cls.toFixed(3)}: ${JSON.stringify(shifts)}`);
   assert.equal(await page.evaluate(() => performance.getEntriesByName("kubecfg:early-paint")[0]?.detail.from), "example");
+}));
+
+test("a short link's first load, its snippet painted by the boot script before main.js, does not shift the page", () => withPage({}, async (page, b) => {
+  const files = { "main.jsonnet": "local lib = import 'lib.libsonnet';\n{ cm: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: lib } }\n", "lib.libsonnet": "{ a: '1' }\n" };
+  const url = await postSnippet(b.url, { files, entry: "main.jsonnet", controls: { command: "show", output: "yaml" }, version: "" });
+  const { cls, shifts } = await cumulativeShift(page, new URL(url, b.url).href);
+  assert.ok(cls < 0.1, `CLS ${cls.toFixed(3)}: ${JSON.stringify(shifts)}`);
+  assert.equal(await page.evaluate(() => performance.getEntriesByName("kubecfg:early-paint")[0]?.detail.from), "snippet");
 }));
 
 test("wide: the settings pane is under the output; narrower, the tabs show one pane", () => withPage({}, async (page, b) => {
