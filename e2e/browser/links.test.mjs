@@ -139,11 +139,25 @@ test("the boot script opens the saved workspaces' database and fetches a short l
 test("a first visit on a link gets a dismissible New here? line, not the help modal; a plain first visit gets the modal", async () => {
   const b = await openPage({ firstVisit: true });
   const { page } = b;
+  // When the line came, and the page's layout shifts.
+  await page.addInitScript(() => {
+    globalThis.shifts = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) shifts.push(e.sources.map((x) => x.node?.id || x.node?.className || "?").join(",")); }).observe({ type: "layout-shift", buffered: true });
+    new MutationObserver((_, w) => {
+      if (!document.querySelector(".new-here")) return;
+      globalThis.lineAt = performance.now();
+      w.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto(`${b.url}#example=yakl-pod`);
   await waitStatus(page, /^Evaluated/, 30000);
   assert.equal(await page.locator("#help-dialog").evaluate((d) => d.open), false, "no modal over the link");
   const line = page.getByRole("note").filter({ hasText: "New here?" });
   assert.equal(await line.isVisible(), true);
+  assert.equal(await page.locator(".new-here").count(), 1, "one line (the boot script's; main.js adds none)");
+  const early = await page.evaluate(() => ({ lineAt: globalThis.lineAt, mainStart: performance.getEntriesByName("kubecfg:main-start")[0].startTime, shifts: globalThis.shifts }));
+  assert.ok(early.lineAt < early.mainStart, `the line at ${early.lineAt} ms, main.js at ${early.mainStart} ms`);
+  assert.deepEqual(early.shifts.filter((x) => /controls|panes/.test(x)), [], "the line moved nothing when it came");
   await line.getByRole("button", { name: "What is this playground?" }).click();
   assert.equal(await page.locator("#help-dialog").evaluate((d) => d.open), true);
   assert.equal(await line.count(), 0);

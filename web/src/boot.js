@@ -24,7 +24,7 @@ import { embedEngine } from "./shared-engine.js";
 import { firstAnswer, prerenderedExample, prerenderedId, prerenderedTabs } from "./saved.js";
 import { fileTabs } from "./tabs.js";
 import { openDb } from "./idb-store.js";
-import { exampleAbout, seenKey } from "./help.js";
+import { exampleAbout, seenKey, opensLink, newHere } from "./help.js";
 import { normalize, toRequest, validState } from "./state.js";
 
 // The embeds of one page share one engine (shared-engine.js).
@@ -176,6 +176,26 @@ function engineFirst(request, output, go) {
     if (output.textContent !== r.output) output.textContent = r.output;
     performance.mark("kubecfg:first-engine-result", { detail: { wallMs: r.wallMs, totalMs: r.timings?.totalMs, from: "", by: "boot" } });
   }, () => {}).finally(() => go("answer"));
+}
+
+// A link's first visit gets help.js's "New here?" line under the header
+// from the first paint: main.js would add it when it runs, moving the page
+// down by a line. Its buttons work before main.js has run.
+if (!embed && opensLink(location) && !helpSeen()) {
+  const remember = () => { try { localStorage.setItem(seenKey, "1"); } catch { /* shown again next time */ } };
+  const open = () => { const d = document.getElementById("help-dialog"); if (d && !d.open) d.showModal(); };
+  // Once the header is closed (the element after it is being parsed).
+  const put = () => {
+    const top = document.querySelector("header.top");
+    if (!top?.nextElementSibling) return false;
+    newHere(top, open, remember);
+    return true;
+  };
+  if (!put()) {
+    const watch = new MutationObserver(() => { if (put()) watch.disconnect(); });
+    watch.observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", () => watch.disconnect());
+  }
 }
 
 if (first && !fill()) {

@@ -41,7 +41,8 @@ export function helpPanel({ button, dialog }, storage = globalThis.localStorage)
      * dismisses the line, and either counts as seen) instead.
      */
     firstVisit({ link = false, after = null } = {}) {
-      if (!seen && link && after) newHere(after, open, remember);
+      // The boot script may have put the line there already (boot.js).
+      if (!seen && link && after) { if (!after.nextElementSibling?.classList.contains("new-here")) newHere(after, open, remember); }
       else if (!seen) open();
       seen = true;
     },
@@ -50,10 +51,22 @@ export function helpPanel({ button, dialog }, storage = globalThis.localStorage)
   };
 }
 
-// newHere puts the "New here?" line after the element after: its first
-// button opens the help (open), its second dismisses the line; both
-// remember that the help was seen.
-function newHere(after, open, remember) {
+/**
+ * opensLink says whether the page's address (loc) names what to show: a
+ * #s= or #example= fragment, or a /s/ID short link. A first visit there
+ * gets the "New here?" line, not the help panel over what the link shows.
+ */
+export function opensLink(loc = location) {
+  const params = new URLSearchParams(loc.hash.slice(1));
+  return params.has("s") || params.has("example") || /\/s\/[^/]+$/.test(loc.pathname);
+}
+
+/**
+ * newHere puts the "New here?" line after the element after: its first
+ * button opens the help (open), its second dismisses the line; both
+ * remember that the help was seen.
+ */
+export function newHere(after, open, remember) {
   const doc = after.ownerDocument;
   const line = doc.createElement("p");
   line.className = "new-here";

@@ -126,15 +126,6 @@ function snippetResponse(id) {
   return early?.id === id ? early.response : fetch(`../api/snippets/${id}`);
 }
 
-/**
- * opensLink says whether the page's address (loc) names what to show: a
- * #s= or #example= fragment, or a /s/ID short link.
- */
-export function opensLink(loc = location) {
-  const params = new URLSearchParams(loc.hash.slice(1));
-  return params.has("s") || params.has("example") || /\/s\/[^/]+$/.test(loc.pathname);
-}
-
 /** maxShortLink is the most a short link's snippet may hold: the share service's body limit (pkg/share.MaxBody). */
 export const maxShortLink = 64 << 10;
 
