@@ -127,6 +127,21 @@ function helpSeen() {
   try { return !!localStorage.getItem(seenKey); } catch { return true; } // no storage: main.js does not open it either
 }
 
+// rememberHelp notes that the help was seen, as help.js does.
+function rememberHelp() {
+  try { localStorage.setItem(seenKey, "1"); } catch { /* shown again next time */ }
+}
+
+// whenParsed calls step now and, until it reports it is done, as the
+// parser adds to the page (a mutation observer's callback runs before the
+// page's next paint), up to the end of the parse.
+function whenParsed(step) {
+  if (step()) return;
+  const watch = new MutationObserver(() => { if (step()) watch.disconnect(); });
+  watch.observe(document, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => watch.disconnect());
+}
+
 // firstVisit opens the help panel, its example paragraph filled from the
 // page's data block (paint: prerenderedTabs), and lets the engine go first
 // (engineFirst): the panel covers the page, so the editors are not needed
@@ -141,7 +156,7 @@ function firstVisit(paint, output) {
   dialog.showModal();
   performance.mark("kubecfg:help-early"); // read by the tests
   // Closed before main.js has run: main.js's own listener is not there yet.
-  dialog.addEventListener("close", () => { try { localStorage.setItem(seenKey, "1"); } catch { /* shown again next time */ } }, { once: true });
+  dialog.addEventListener("close", rememberHelp, { once: true });
   const gate = holdMain();
   dialog.addEventListener("close", gate, { once: true });
   engineFirst(paint.request, output, gate);
@@ -182,25 +197,14 @@ function engineFirst(request, output, go) {
 // from the first paint: main.js would add it when it runs, moving the page
 // down by a line. Its buttons work before main.js has run.
 if (!embed && opensLink(location) && !helpSeen()) {
-  const remember = () => { try { localStorage.setItem(seenKey, "1"); } catch { /* shown again next time */ } };
   const open = () => { const d = document.getElementById("help-dialog"); if (d && !d.open) d.showModal(); };
   // Once the header is closed (the element after it is being parsed).
-  const put = () => {
+  whenParsed(() => {
     const top = document.querySelector("header.top");
     if (!top?.nextElementSibling) return false;
-    newHere(top, open, remember);
+    newHere(top, open, rememberHelp);
     return true;
-  };
-  if (!put()) {
-    const watch = new MutationObserver(() => { if (put()) watch.disconnect(); });
-    watch.observe(document, { childList: true, subtree: true });
-    document.addEventListener("DOMContentLoaded", () => watch.disconnect());
-  }
+  });
 }
 
-if (first && !fill()) {
-  // A mutation observer's callback runs before the page's next paint.
-  const watch = new MutationObserver(() => { if (fill()) watch.disconnect(); });
-  watch.observe(document, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", () => watch.disconnect());
-}
+if (first) whenParsed(fill);
