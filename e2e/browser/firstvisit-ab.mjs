@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { chromiumPath, launchArgs, servePlayground } from "./browser.mjs";
 import { floorVisits } from "./floor.mjs";
-import { waitMark, postSnippet } from "./helpers.mjs";
+import { waitMark, editedShortLink } from "./helpers.mjs";
 import { examples } from "../../web/src/examples.js";
 import { toRequest, fromExample, normalize } from "../../web/src/state.js";
 
@@ -62,18 +62,10 @@ async function coldVisit(url) {
   }
 }
 
-// The first example's workspace with an edit (no prerendered answer), as
-// a /s/ID short link's snippet on server url (as firstvisit-bench.mjs).
-async function shortLink(url) {
-  const s = normalize(fromExample(examples[0]));
-  const files = { ...s.files, [s.entry]: `${s.files[s.entry]}// shared\n` };
-  return new URL(await postSnippet(url, { files, entry: s.entry, controls: s.controls, version: "" }), url).href;
-}
-
 const builds = [["A", path.resolve(argv[0])], ["B", path.resolve(argv[1])]].map(([name, dir]) => ({ name, dir, page: [], core: [], shared: [] }));
 for (const b of builds) {
   b.server = await servePlayground(b.dir);
-  b.link = await shortLink(b.server.url);
+  b.link = await editedShortLink(b.server.url);
 }
 const floor = [];
 const request = toRequest(normalize(fromExample(examples[0])), "");

@@ -27,7 +27,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { chromiumPath, launchArgs, servePlayground } from "./browser.mjs";
 import { floorVisits } from "./floor.mjs";
-import { waitOffline, waitMark, watchPrerendered, painted, postSnippet } from "./helpers.mjs";
+import { waitOffline, waitMark, watchPrerendered, painted, editedShortLink } from "./helpers.mjs";
 import { examples } from "../../web/src/examples.js";
 import { toRequest, fromExample, normalize } from "../../web/src/state.js";
 
@@ -114,18 +114,10 @@ async function pageVisit(page, url) {
   return m;
 }
 
-// The first example's workspace with an edit (so the build has no answer
-// to it, as for most shared workspaces), stored as a short link's snippet.
-async function shortLink(url) {
-  const s = normalize(fromExample(examples[0]));
-  const files = { ...s.files, [s.entry]: `${s.files[s.entry]}// shared\n` };
-  return new URL(await postSnippet(url, { files, entry: s.entry, controls: s.controls, version: "" }), url).href;
-}
-
 const site = await servePlayground();
 const v = { static: [], cold: [], repeat: [], example: [], shared: [], floor: [], core: [] };
 try {
-  const shared = await shortLink(site.url);
+  const shared = await editedShortLink(site.url);
   const request = toRequest(normalize(fromExample(examples[0])), "");
   for (let i = 0; i < runs; i++) {
     v.static.push(await fresh(async (page) => {

@@ -1,5 +1,7 @@
 // Page helpers shared by the browser tests: they act as a user would
 // (labels, roles, the keyboard) and read what the page shows.
+import { examples } from "../../web/src/examples.js";
+import { fromExample, normalize } from "../../web/src/state.js";
 
 /** waitStatus waits until the status line (#status) matches re. */
 export async function waitStatus(page, re, timeout = 15000) {
@@ -135,6 +137,18 @@ export const painted = (page) => page.evaluate(() => {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
   return fcp !== undefined && frame <= fcp ? fcp : frame;
 });
+
+/**
+ * editedShortLink stores the first example's workspace with an edit (so
+ * the build has no answer to it, as for most shared workspaces) with the
+ * share service of the playground at base, and resolves to the short
+ * link's absolute URL (the first-visit benchmarks' /s/ID visit).
+ */
+export async function editedShortLink(base) {
+  const s = normalize(fromExample(examples[0]));
+  const files = { ...s.files, [s.entry]: `${s.files[s.entry]}// shared\n` };
+  return new URL(await postSnippet(base, { files, entry: s.entry, controls: s.controls, version: "" }), base).href;
+}
 
 /**
  * postSnippet stores state (a playground state: files, entry, controls,

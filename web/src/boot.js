@@ -33,7 +33,7 @@ const engine = embed ? embedEngine(() => Runner.fromPage()) : Runner.fromPage();
 globalThis.kubecfgEngine = engine;
 engine.start();
 
-/** startMainMs bounds how long main.js waits for the engine's first answer on a first visit. */
+/** startMainMs bounds how long main.js waits for the engine's first answer (holdMain). */
 const startMainMs = 3000;
 
 // The embed page (html.embed) has no such blocks.

@@ -41,9 +41,10 @@ export function helpPanel({ button, dialog }, storage = globalThis.localStorage)
      * dismisses the line, and either counts as seen) instead.
      */
     firstVisit({ link = false, after = null } = {}) {
-      // The boot script may have put the line there already (boot.js).
-      if (!seen && link && after) { if (!after.nextElementSibling?.classList.contains("new-here")) newHere(after, open, remember); }
-      else if (!seen) open();
+      if (!seen && link && after) {
+        // The boot script may have put the line there already (boot.js).
+        if (!after.nextElementSibling?.classList.contains("new-here")) newHere(after, open, remember);
+      } else if (!seen) open();
       seen = true;
     },
     /** opened says whether the panel is open. */

@@ -38,9 +38,9 @@ let checker = null;
 let check = null;
 
 performance.mark("kubecfg:main-start"); // read by the benchmark, with the runner's and show's marks
-// On a browser's first visit the boot script has opened the help panel
-// over the page and lets the engine's first run go first (boot.js
-// firstVisit): the editors are made once it says.
+// On a browser's first visit (the help panel over the page) and on a short
+// link the boot script lets the engine's first run go first (boot.js
+// holdMain): the editors are made once it says.
 if (globalThis.kubecfgStartGate) await globalThis.kubecfgStartGate;
 const $ = (id) => document.getElementById(id);
 
