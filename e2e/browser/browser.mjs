@@ -3,7 +3,8 @@
 // the screenshots and the benchmark.
 import { chromium } from "playwright-core";
 import { mkdtemp, rm } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -48,10 +49,37 @@ export async function servePlayground(staticDir = staticRoot) {
 /** chromiumPath is the browser the tests drive. */
 export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
+/**
+ * playwrightDisabledFeatures are the features playwright-core turns off
+ * with its own --disable-features switch, read from its bundle. Chromium
+ * keeps only the last --disable-features of a command line, so a list of
+ * ours has to carry them too; a playwright-core whose bundle no longer
+ * reads this way fails here rather than silently losing them.
+ */
+export function playwrightDisabledFeatures() {
+  const lib = path.join(path.dirname(createRequire(import.meta.url).resolve("playwright-core")), "lib", "coreBundle.js");
+  const list = /disabledFeatures = \[([\s\S]*?)\]\.filter/.exec(existsSync(lib) ? readFileSync(lib, "utf8") : "");
+  const names = list ? [...list[1].replace(/\/\/.*$/gm, "").matchAll(/"(\w+)"/g)].map((m) => m[1]) : [];
+  if (!names.length) throw new Error(`browser.mjs: cannot read playwright-core's --disable-features list from ${lib}; update playwrightDisabledFeatures`);
+  return names;
+}
+
+/**
+ * ownDisabledFeatures: Chromium 151 and later render the address bar's
+ * popup (a WebUI page, chrome://omnibox-popup.top-chrome) in a renderer
+ * of its own at every browser start, headless too: 0.5-0.7 s of one of
+ * this machine's two cores, in the middle of the first page load of each
+ * fresh browser, which the start-up benchmarks would count as the page's.
+ * A user's browser did that when it started, not when they opened the
+ * playground.
+ */
+const ownDisabledFeatures = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
 /** launchArgs are the Chromium flags of every test and benchmark. */
 export const launchArgs = [
   "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
   "--disable-sync", "--no-first-run", "--disable-quic",
+  `--disable-features=${[...new Set([...playwrightDisabledFeatures(), ...ownDisabledFeatures])].join(",")}`,
 ];
 
 // The browsers open() started and nobody closed yet. A test that fails

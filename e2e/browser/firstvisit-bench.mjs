@@ -13,8 +13,9 @@
 //   - example: an #example=yakl-pod link, cold;
 //   - shared: a /s/ID short link to the first example's workspace, cold
 //     (the page fetches the snippet);
-//   - floor: the floor page (floor.mjs), cold: bare go-jsonnet, and the
-//     core engine alone on the first example's request.
+//   - floor: the floor page (floor.mjs), cold: bare go-jsonnet, bare
+//     go-jsonnet on the first example's Jsonnet, and the core engine alone
+//     on the first example's request.
 // Then it checks issue 33's ratios on the medians and, with --docs, writes
 // them and the timeline between the bench-first-visit markers of that file.
 //
@@ -115,7 +116,7 @@ async function pageVisit(page, url) {
 }
 
 const site = await servePlayground();
-const v = { static: [], cold: [], repeat: [], example: [], shared: [], floor: [], core: [] };
+const v = { static: [], cold: [], repeat: [], example: [], shared: [], floor: [], bareapp: [], core: [] };
 try {
   const shared = await editedShortLink(site.url);
   const request = toRequest(normalize(fromExample(examples[0])), "");
@@ -135,8 +136,9 @@ try {
     });
     v.example.push(await fresh((page) => pageVisit(page, `${site.url}#example=yakl-pod`)));
     v.shared.push(await fresh((page) => pageVisit(page, shared)));
-    const floor = await floorVisits({ runs: 1, bare, staticDir: path.join(root, "static"), request });
+    const floor = await floorVisits({ runs: 1, bare, staticDir: path.join(root, "static"), request, only: ["bare", "bareapp", "core"] });
     v.floor.push(floor.bare[0]);
+    v.bareapp.push(floor.bareapp[0]);
     v.core.push(floor.core[0]);
     console.log(`round ${i + 1}: static ${ms(v.static.at(-1).fcp)}; cold fcp ${ms(v.cold.at(-1).fcp)} painted ${ms(v.cold.at(-1).painted)} engine ${ms(v.cold.at(-1).engine)}; repeat engine ${ms(v.repeat.at(-1).engine)}; example painted ${ms(v.example.at(-1).painted)}; shared shown ${ms(v.shared.at(-1).shown)} engine ${ms(v.shared.at(-1).engine)}; floor ${ms(v.floor.at(-1).result)}`);
   }
@@ -167,8 +169,11 @@ row(`playground, first visit: the prerendered result painted (before main.js in 
 row("playground, first visit: main.js's first result (kubecfg:first-result, the editors take over)", spread(v.cold.map((p) => p.shown)));
 row("playground, first visit: the engine's first result", spread(v.cold.map((p) => p.engine)));
 row("floor page (bare go-jsonnet, e2e/browser/floor): first result", spread(v.floor.map((p) => p.result)));
+row("floor page, bare go-jsonnet on the first example's Jsonnet (its files and kubecfg.libsonnet; go-jsonnet's YAML): first result", spread(v.bareapp.map((p) => p.result)));
 row("floor page, the core engine alone on the first example's request (the page's engine without the page): first result", spread(v.core.map((p) => p.result)));
+row("the core engine alone / bare go-jsonnet on the example's Jsonnet", ratio(med(v.core, (p) => p.result), med(v.bareapp, (p) => p.result)));
 row("the page's engine result / the core engine alone", ratio(coldEngine, med(v.core, (p) => p.result)));
+row("the engine's first result / bare go-jsonnet on the example's Jsonnet", ratio(coldEngine, med(v.bareapp, (p) => p.result)));
 row("the prerendered result / the page's first paint", ratio(coldShown, coldFcp), "≤ 1.3x", coldShown / coldFcp <= 1.3);
 row("the page's first paint / a static page's", ratio(coldFcp, staticFcp), "≤ 3x", coldFcp / staticFcp <= 3);
 row("the engine's first result / the floor page's", ratio(coldEngine, floorResult), "≤ 1.3x", coldEngine / floorResult <= 1.3);

@@ -5,6 +5,10 @@
 //   - bare: bare go-jsonnet (wasm/barejsonnet, built like the engines)
 //     evaluating a one-line program: what any go-jsonnet engine in Go's
 //     wasm costs to start here;
+//   - bareapp: bare go-jsonnet on the first example's Jsonnet (its files
+//     and kubecfg.libsonnet, parsed and evaluated, printed as a YAML
+//     stream): what go-jsonnet costs to start and do the example's
+//     Jsonnet, without kubecfg's code;
 //   - core: the playground's core engine (static/kubecfg-core.wasm) on
 //     the request the page makes for the first example: the engine's own
 //     start-up without the page around it.
@@ -44,6 +48,7 @@ async function serveFloor({ bare, staticDir, request, cores = { core: staticDir 
     "/bare.wasm": brotli(bare),
     ...Object.fromEntries(Object.entries(cores).map(([name, dir]) => [`/${name}.wasm`, brotli(path.join(dir, "kubecfg-core.wasm"))])),
     "/request.json": plain(JSON.stringify(request)),
+    "/kubecfg.libsonnet": plain(readFileSync(path.join(here, "..", "..", "pkg", "stdlib", "kubecfg.libsonnet"))),
   };
   const server = http.createServer((req, res) => {
     const p = new URL(req.url, "http://127.0.0.1").pathname;
@@ -62,7 +67,8 @@ async function serveFloor({ bare, staticDir, request, cores = { core: staticDir 
 
 /**
  * floorVisits makes runs cold visits of each program (or of those only
- * names), taking turns, and resolves to { bare: [...], core: [...] }, each visit's { result,
+ * names), taking turns, and resolves to { bare: [...], core: [...] } (and
+ * bareapp: [...] when only names it), each visit's { result,
  * workerStart (both ms since navigation start), compileMs, initMs, runMs,
  * output }. A program that answers with an error fails the benchmark: a
  * floor must be measured on a working engine. cores names the core
