@@ -196,7 +196,9 @@ test("a variant as the baseline: the same workspace with a feature or an ext var
   await afterRun(page, () => setSource(page, `function(port=80) ${app.replace("port=80", "port=port")}`));
   await flags.fill("--tla-code port=81");
   await flags.press("Enter");
-  await page.locator("#compare-summary").filter({ hasText: /--tla-code port=81/ }).waitFor();
+  // The summary names the flags once the variant starts running ("Baseline: … Running it…");
+  // "… against …" is the drawn comparison.
+  await page.locator("#compare-summary").filter({ hasText: /against this workspace with --tla-code port=81/ }).waitFor();
   assert.equal(await count(page, /1 object/), "1 object changed");
   assert.deepEqual(await texts(), ["-   - port: 81", "+   - port: 80"]);
 
